@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "pipe",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "pipe", targets: ["PipeREPL"]),
+    .library(name: "Operators", targets: ["Operators"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+  ],
+  targets: [
+    // The reactive engine: no dependency on the other modules.
+    .target(
+      name: "Operators",
+      dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+    ),
+    // RxTest-like helpers: test scheduler, recorder, marble strings.
+    .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
+    .executableTarget(
+      name: "PipeREPL",
+      dependencies: [
+        "Operators",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
+    .executableTarget(
+      name: "OperatorsBenchmark",
+      dependencies: [
+        "Operators",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ],
+      path: "Benchmarks/OperatorsBenchmark"
+    ),
+  ]
+)

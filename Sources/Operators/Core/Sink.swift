@@ -1,0 +1,60 @@
+/// The shared state of a stateful operator's subscription: the downstream observer, the
+/// upstream subscription, and whether it has ended.
+///
+/// A sink is the `Cancelable` lifetime of the observers it hands upstream, so a synchronous
+/// source upstream sees `isDisposed` as soon as the sink stops. Subclasses override
+/// `disposeResources()` to release what they own besides the upstream subscription.
+@usableFromInline class Sink<Element>: Cancelable {
+  @usableFromInline final let observer: Observer<Element>
+  @usableFromInline final var upstream: (any Disposable)?
+  @usableFromInline final var disposed = false
+
+  @inlinable init(observer: Observer<Element>) {
+    self.observer = observer
+    Resources.increment()
+  }
+
+  deinit { Resources.decrement() }
+
+  /// True once this sink or anything downstream of it has ended.
+  @inlinable final var isDisposed: Bool { disposed || observer.isDisposed }
+
+  /// Passes an event downstream unless the sink has ended.
+  @inlinable @inline(__always) final func forward(_ event: Event<Element>) {
+    if !disposed { observer.on(event) }
+  }
+
+  /// Passes a value downstream unless the sink has ended.
+  @inlinable @inline(__always) final func forwardNext(_ element: Element) {
+    if !disposed { observer.on(.next(element)) }
+  }
+
+  /// Passes a stop event downstream and ends the sink.
+  @inlinable final func forwardStop(_ event: Event<Element>) {
+    guard !disposed else { return }
+    observer.on(event)
+    dispose()
+  }
+
+  /// Keeps the upstream subscription, or disposes it at once if the sink already ended.
+  @inlinable final func setUpstream(_ disposable: any Disposable) {
+    if disposed {
+      disposable.dispose()
+    } else {
+      upstream = disposable
+    }
+  }
+
+  /// Ends the sink: no event passes afterwards and upstream is disposed.
+  @inlinable func dispose() {
+    guard !disposed else { return }
+    disposed = true
+    let old = upstream
+    upstream = nil
+    old?.dispose()
+    disposeResources()
+  }
+
+  /// Releases what a subclass owns; called once, after the upstream is disposed.
+  @inlinable func disposeResources() {}
+}

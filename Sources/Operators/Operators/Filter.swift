@@ -1,0 +1,35 @@
+extension Observable {
+  /// Keeps the values for which `predicate` is true; a thrown error ends the stream.
+  ///
+  ///     1-2-3-4|  filter { $0 % 2 == 0 }  --2---4|
+  @inlinable
+  public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    let source = self
+    return Observable(unsafe: { observer in
+      let sink = FilterSink(observer: observer, predicate: predicate)
+      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      return sink
+    })
+  }
+}
+
+@usableFromInline final class FilterSink<Element>: Sink<Element> {
+  @usableFromInline let predicate: (Element) throws -> Bool
+
+  @inlinable init(observer: Observer<Element>, predicate: @escaping (Element) throws -> Bool) {
+    self.predicate = predicate
+    super.init(observer: observer)
+  }
+
+  @inlinable @inline(__always) func on(_ event: Event<Element>) {
+    switch event {
+    case .next(let value):
+      do {
+        if try predicate(value) { forwardNext(value) }
+      } catch {
+        forwardStop(.error(error))
+      }
+    case .error, .completed: forwardStop(event)
+    }
+  }
+}

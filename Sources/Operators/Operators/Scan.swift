@@ -1,0 +1,44 @@
+extension Observable {
+  /// Emits each intermediate result of folding the values into `seed`.
+  ///
+  ///     1-2-3|  scan(0, +)  1-3-6|
+  @inlinable
+  public func scan<Accumulate>(
+    _ seed: Accumulate, _ accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+  ) -> Observable<Accumulate> {
+    let source = self
+    return Observable<Accumulate>(unsafe: { observer in
+      let sink = ScanSink(observer: observer, seed: seed, accumulator: accumulator)
+      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      return sink
+    })
+  }
+}
+
+@usableFromInline final class ScanSink<Element, Accumulate>: Sink<Accumulate> {
+  @usableFromInline var accumulate: Accumulate
+  @usableFromInline let accumulator: (Accumulate, Element) throws -> Accumulate
+
+  @inlinable init(
+    observer: Observer<Accumulate>, seed: Accumulate,
+    accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+  ) {
+    self.accumulate = seed
+    self.accumulator = accumulator
+    super.init(observer: observer)
+  }
+
+  @inlinable @inline(__always) func on(_ event: Event<Element>) {
+    switch event {
+    case .next(let value):
+      do {
+        accumulate = try accumulator(accumulate, value)
+        forwardNext(accumulate)
+      } catch {
+        forwardStop(.error(error))
+      }
+    case .error(let error): forwardStop(.error(error))
+    case .completed: forwardStop(.completed)
+    }
+  }
+}
