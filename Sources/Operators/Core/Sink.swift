@@ -6,8 +6,8 @@
 /// `disposeResources()` to release what they own besides the upstream subscription.
 @usableFromInline class Sink<Element>: Cancelable {
   @usableFromInline final let observer: Observer<Element>
-  @usableFromInline final var upstream: (any Disposable)?
-  @usableFromInline final var disposed = false
+  @usableFromInline @exclusivity(unchecked) final var upstream: (any Disposable)?
+  @usableFromInline @exclusivity(unchecked) final var disposed = false
 
   @inlinable init(observer: Observer<Element>) {
     self.observer = observer

@@ -16,7 +16,7 @@ extension Observable {
 }
 
 @usableFromInline final class ScanSink<Element, Accumulate>: Sink<Accumulate> {
-  @usableFromInline var accumulate: Accumulate
+  @usableFromInline @exclusivity(unchecked) var accumulate: Accumulate
   @usableFromInline let accumulator: (Accumulate, Element) throws -> Accumulate
 
   @inlinable init(
