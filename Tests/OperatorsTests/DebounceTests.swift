@@ -14,6 +14,16 @@ final class DebounceTests: LeakCheckingTestCase {
     XCTAssertEqual(xs.subscriptions, [Subscription(200, 440)])
   }
 
+  func testCompletionCancelsThePendingTimer() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+    var nextDueAfterCompletion: Time?
+    scheduler.scheduleAt(221) { nextDueAfterCompletion = scheduler.clock.nextDueTime }
+    let res = scheduler.start { xs.asObservable().debounce(ms(50), scheduler: scheduler) }
+    XCTAssertEqual(res.events, [.next(220, 1), .completed(220)])
+    XCTAssertEqual(nextDueAfterCompletion, ms(1000), "only the final dispose should be pending")
+  }
+
   func testCompletionWithNothingWaiting() {
     let scheduler = TestScheduler()
     let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])

@@ -39,7 +39,6 @@ extension Observable {
   }
 
   @inlinable func emitWaiting() {
-    timer = nil
     guard let value = waiting else { return }
     waiting = nil
     forwardNext(value)

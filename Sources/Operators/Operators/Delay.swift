@@ -43,6 +43,7 @@ extension Observable {
       return
     }
     queue.append((scheduler.now, event))
+    // `timer` is nil exactly while no drain is scheduled or running.
     if timer == nil { drain(after: dueTime) }
   }
 

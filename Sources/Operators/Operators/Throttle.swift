@@ -63,7 +63,6 @@ extension Observable {
   }
 
   @inlinable func windowClosed() {
-    timer = nil
     if let value = kept { send(value) }
     if completed { forwardStop(.completed) }
   }
