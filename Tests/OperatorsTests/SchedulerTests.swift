@@ -20,7 +20,7 @@ final class SchedulerTests: LeakCheckingTestCase {
     let entries = Log()
     for name in ["a", "b", "c"] { log(name, after: 10, on: clock, into: entries) }
     log("early", after: 5, on: clock, into: entries)
-    clock.schedule(after: ms(10)) { self.log("late", after: 0, on: clock, into: entries) }
+    _ = clock.schedule(after: ms(10)) { self.log("late", after: 0, on: clock, into: entries) }
     XCTAssertTrue(clock.run())
     XCTAssertEqual(entries.entries, ["early@5", "a@10", "b@10", "c@10", "late@10"])
   }
@@ -57,7 +57,7 @@ final class SchedulerTests: LeakCheckingTestCase {
     let clock = VirtualTimeScheduler()
     let before = Resources.total
     let first = clock.schedule(after: ms(10)) {}
-    clock.schedule(after: ms(20)) {}
+    _ = clock.schedule(after: ms(20)) {}
     XCTAssertEqual(Resources.total, before + 2)
     first.dispose()
     XCTAssertEqual(Resources.total, before + 1)
@@ -91,7 +91,7 @@ final class SchedulerTests: LeakCheckingTestCase {
     var holds: [ClockHold] = []
     var released = 0
     clock.onRelease = { released += 1 }
-    clock.schedule(after: ms(10)) { holds = [clock.holdClock(), clock.holdClock()] }
+    _ = clock.schedule(after: ms(10)) { holds = [clock.holdClock(), clock.holdClock()] }
     log("after", after: 30, on: clock, into: entries)
     XCTAssertFalse(clock.run())
     XCTAssertEqual(clock.now, ms(10))
@@ -120,7 +120,7 @@ final class SchedulerTests: LeakCheckingTestCase {
   func testStopEndsTheRunAfterTheCurrentItem() {
     let clock = VirtualTimeScheduler()
     let entries = Log()
-    clock.schedule(after: ms(10)) { clock.stop() }
+    _ = clock.schedule(after: ms(10)) { clock.stop() }
     log("b", after: 10, on: clock, into: entries)
     XCTAssertFalse(clock.run())
     XCTAssertEqual(entries.entries, [])
@@ -188,7 +188,7 @@ final class RealTimeSchedulerTests: LeakCheckingTestCase {
     loop.sync {
       let cancelled = clock.schedule(after: .milliseconds(50)) { ran.value.append("cancelled") }
       cancelled.dispose()
-      clock.schedule(after: .milliseconds(100)) {
+      _ = clock.schedule(after: .milliseconds(100)) {
         ran.value.append("kept")
         done.fulfill()
       }
