@@ -15,7 +15,7 @@ enum TimerCase {
       for _ in 0..<count {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let delay = Time.milliseconds(Int64(state >> 44))
-        clock.schedule(after: delay) { fired &+= 1 }
+        _ = clock.schedule(after: delay) { fired &+= 1 }
       }
       clock.run()
     }

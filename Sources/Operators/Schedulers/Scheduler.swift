@@ -25,13 +25,16 @@ extension Scheduler {
   }
 
   /// Runs `action` every `period`, first after one period; disposing stops it.
+  ///
+  /// As in RxSwift, the next tick is scheduled before the action runs, so work the action
+  /// schedules for the same instant runs after the next tick is queued.
   public func schedulePeriodic(every period: Time, _ action: @escaping () -> Void) -> any Disposable {
     let serial = SerialDisposable()
     func tick(_ due: Time) {
       let delay = max(.zero, due - now)
       serial.disposable = schedule(after: delay) {
+        tick(due + period)
         action()
-        if !serial.isDisposed { tick(due + period) }
       }
     }
     tick(now + period)
