@@ -61,9 +61,11 @@ enum MarbleTime {
     return product.addingReportingOverflow(part * scale).overflow ? nil : product + part * scale
   }
 
-  /// The shortest exact way to write `time` with one of the units.
+  /// The shortest exact way to write `time` with one of the units, without `0.` in front
+  /// unless it is under a millisecond: `100ms`, `1.5s`, `2m`, `0.5ms`.
   static func format(_ time: Time) -> String {
-    let written = units.compactMap { format(time.nanoseconds, unit: $0.nanoseconds, name: $0.name) }
+    let fitting = units.filter { $0.name == "ms" || time.nanoseconds >= $0.nanoseconds }
+    let written = fitting.compactMap { format(time.nanoseconds, unit: $0.nanoseconds, name: $0.name) }
     return written.min { $0.count < $1.count }!  // milliseconds always resolve nanoseconds
   }
 
