@@ -17,14 +17,15 @@ extension TestScheduler {
     let source = create()
     let times = subscriptionTimes(subscription, file: file, line: line)
     var disposable: (any Disposable)?
-    let subscribe = { disposable = source.subscribe(observer.asObserver()) }
-    if times.start == .zero { subscribe() } else { _ = clock.schedule(after: times.start, subscribe) }
+    // Scheduled first, the disposal comes before events on its frame, as in RxJS.
     if let end = times.end {
       _ = clock.schedule(after: end) {
         disposable?.dispose()
         disposable = nil
       }
     }
+    let subscribe = { disposable = source.subscribe(observer.asObserver()) }
+    if times.start == .zero { subscribe() } else { _ = clock.schedule(after: times.start, subscribe) }
     start()
     return observer
   }
