@@ -5,7 +5,7 @@
 /// stream ended receives its `|` or `#` at once.
 ///
 ///     let hot = HotMarbles(try MarbleDiagram(hot: "-a-^-b-c|"), values: { $0 }, scheduler: clock)
-///     // subscribed at 2ms: --c|   (b came at 2ms, before this subscriber)
+///     // b at 2ms, c at 4ms, | at 5ms: a subscriber from 3ms on sees ----c|
 public final class HotMarbles<Element>: Disposable {
   private var subscribers: [Int: HotMarbleSink<Element>] = [:]
   private var nextKey = 0

@@ -5,9 +5,11 @@
 /// with the expected diagram's characters where a value matches one, with fresh letters
 /// explained in a legend otherwise.
 ///
-///     let mismatch = MarbleComparison(expected: try MarbleDiagram(hot: "-a-b|")) { $0 == "a" ? $1 == 1 : $1 == 2 }
-///       .mismatch([(.milliseconds(1), .next(1)), (.milliseconds(3), .next(5)), (.milliseconds(4), .completed)])
-///     print(mismatch!)
+///     let comparison = MarbleComparison<Int>(expected: try MarbleDiagram(hot: "-a-b|")) {
+///       $0 == "a" ? $1 == 1 : $1 == 2
+///     }
+///     let recorded: [(time: Time, event: Event<Int>)] = [(ms(1), .next(1)), (ms(3), .next(5)), (ms(4), .completed)]
+///     print(comparison.mismatch(recorded)!)
 ///     // expected: -a-b|
 ///     // actual:   -a-A|
 ///     //   where A = 5
@@ -84,21 +86,4 @@ public struct MarbleComparison<Element> {
 
 extension Array {
   fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
-}
-
-extension MarbleEvent {
-  /// The value character, for a `.next`.
-  public var character: Character? {
-    if case .next(let character) = self { return character }
-    return nil
-  }
-
-  /// How a difference names this event: `b`, `error`, `completion`.
-  var name: String {
-    switch self {
-    case .next(let character): return String(character)
-    case .error: return "error"
-    case .completed: return "completion"
-    }
-  }
 }

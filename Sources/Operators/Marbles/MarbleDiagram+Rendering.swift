@@ -39,14 +39,3 @@ extension MarbleDiagram {
 extension MarbleDiagram: CustomStringConvertible {
   public var description: String { rendered() }
 }
-
-extension MarbleEvent {
-  /// The marble form of an engine event, with `label` naming the value.
-  public init<Element>(_ event: Event<Element>, label: (Element) -> Character) {
-    switch event {
-    case .next(let value): self = .next(label(value))
-    case .error: self = .error
-    case .completed: self = .completed
-    }
-  }
-}

@@ -1,22 +1,3 @@
-/// One event of a marble diagram: a value character, an error (`#`) or the completion (`|`).
-public enum MarbleEvent: Hashable, Sendable {
-  case next(Character)
-  case error
-  case completed
-
-  /// The character that draws this event in a diagram.
-  public var glyph: Character {
-    switch self {
-    case .next(let character): return character
-    case .error: return "#"
-    case .completed: return "|"
-    }
-  }
-
-  /// Whether this event ends the stream.
-  public var isStopEvent: Bool { self == .error || self == .completed }
-}
-
 /// A parsed RxJS marble diagram: timed events, and where `^` and `!` stand.
 ///
 /// One frame is one millisecond. Event times are measured from the diagram's time zero,
