@@ -62,4 +62,17 @@ final class MarbleComparisonTests: XCTestCase {
       try mismatch("-#", [(1, .error(TestError("other")))], error: onlyBoom),
       "expected: -#\nactual:   -#\nfirst difference: at 1ms expected error, got error")
   }
+
+  /// The example of MarbleComparison's documentation.
+  func testDocumentedExample() throws {
+    let comparison = MarbleComparison<Int>(expected: try MarbleDiagram(hot: "-a-b|")) {
+      $0 == "a" ? $1 == 1 : $1 == 2
+    }
+    let recorded: [(time: Time, event: Event<Int>)] = [
+      (.milliseconds(1), .next(1)), (.milliseconds(3), .next(5)), (.milliseconds(4), .completed),
+    ]
+    XCTAssertEqual(
+      comparison.mismatch(recorded)?.description,
+      "expected: -a-b|\nactual:   -a-A|\n  where A = 5\nfirst difference: at 3ms expected b, got A")
+  }
 }

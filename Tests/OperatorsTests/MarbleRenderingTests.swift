@@ -12,6 +12,7 @@ final class MarbleRenderingTests: XCTestCase {
     XCTAssertEqual(drawn([]), "")
     XCTAssertEqual(drawn([(1, .next("a")), (3, .next("b")), (4, .completed)]), "-a-b|")
     XCTAssertEqual(drawn([(2, .error(TestError()))]), "--#")
+    XCTAssertEqual(drawn([(0, .next("1")), (3, .completed)]), "1--|")
   }
 
   /// A group takes its length in frames: after "(ab)" on frame 0 the next column is frame 4.
@@ -21,11 +22,12 @@ final class MarbleRenderingTests: XCTestCase {
     XCTAssertEqual(drawn([(2, .next("a")), (2, .completed)]), "--(a|)")
   }
 
-  func testLongGapsBecomeTimeProgressions() {
+  func testLongGapsBecomeTimeProgressions() throws {
     XCTAssertEqual(drawn([(0, .next("a")), (100, .next("b"))]), "a 99ms b")
     XCTAssertEqual(drawn([(0, .next("a")), (1501, .next("b"))]), "a 1.5s b")
     XCTAssertEqual(drawn([(0, .next("a")), (120_001, .completed)]), "a 2m |")
     XCTAssertEqual(drawn([(100, .error(TestError()))]), "100ms #")
+    XCTAssertEqual(try MarbleDiagram(hot: "-a 100ms (bc)|").rendered(), "-a 100ms (bc)|")
     XCTAssertEqual(drawn([(0, .next("a")), (1.5, .next("b"))]), "a 0.5ms b")
     XCTAssertEqual(drawn([(0, .next("a")), (21, .next("b"))]), "a--------------------b")
     XCTAssertEqual(drawn([(0, .next("a")), (22, .next("b"))]), "a 21ms b")

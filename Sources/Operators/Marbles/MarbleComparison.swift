@@ -8,7 +8,9 @@
 ///     let comparison = MarbleComparison<Int>(expected: try MarbleDiagram(hot: "-a-b|")) {
 ///       $0 == "a" ? $1 == 1 : $1 == 2
 ///     }
-///     let recorded: [(time: Time, event: Event<Int>)] = [(ms(1), .next(1)), (ms(3), .next(5)), (ms(4), .completed)]
+///     let recorded: [(time: Time, event: Event<Int>)] = [
+///       (.milliseconds(1), .next(1)), (.milliseconds(3), .next(5)), (.milliseconds(4), .completed),
+///     ]
 ///     print(comparison.mismatch(recorded)!)
 ///     // expected: -a-b|
 ///     // actual:   -a-A|
