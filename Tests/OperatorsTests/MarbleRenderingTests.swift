@@ -40,6 +40,7 @@ final class MarbleRenderingTests: XCTestCase {
   func testDigitAfterTimeProgressionKeepsItsMeaning() throws {
     let text = drawn([(0, .next("1")), (100, .next("2")), (101, .next("m")), (102, .next("s"))])
     XCTAssertEqual(text, "1 98ms -2ms")
+    XCTAssertEqual(drawn([(0, .next("1")), (100, .next("2")), (100, .next("3"))]), "1 99ms (23)")
     XCTAssertEqual(try MarbleDiagram(cold: text).events.map(\.time), [ms(0), ms(100), ms(101), ms(102)])
   }
 

@@ -33,7 +33,7 @@ struct MarbleRenderer {
 
   private mutating func draw(_ group: ArraySlice<Token>) {
     let first = group[group.startIndex]
-    skip(first.frame - cursor, before: first.glyph)
+    skip(first.frame - cursor, beforeDigit: group.count == 1 && first.glyph.isASCII && first.glyph.isNumber)
     let advancing = Int64(group.count { $0.advances })
     if group.count == 1 {
       text.append(first.glyph)
@@ -45,7 +45,7 @@ struct MarbleRenderer {
   }
 
   /// Draws a gap as dashes or as a time progression.
-  private mutating func skip(_ gap: Time, before glyph: Character) {
+  private mutating func skip(_ gap: Time, beforeDigit: Bool) {
     guard gap > .zero else { return }
     let frames = gap.nanoseconds / 1_000_000
     if gap == .milliseconds(frames) && frames <= maxDashes {
@@ -53,7 +53,7 @@ struct MarbleRenderer {
       return
     }
     // A digit right after the space could read as the start of another time.
-    let dash = glyph.isASCII && glyph.isNumber && gap > .milliseconds(1)
+    let dash = beforeDigit && gap > .milliseconds(1)
     let progression = dash ? gap - .milliseconds(1) : gap
     if !text.isEmpty { text += " " }
     text += MarbleTime.format(progression) + " " + (dash ? "-" : "")
