@@ -1,0 +1,67 @@
+import Operators
+import OperatorsTestSupport
+import XCTest
+
+final class MarbleHotSourceTests: LeakCheckingTestCase {
+  /// Subscribers share one timeline from `^`; what came before their subscription is gone.
+  func testSubscribersShareTheTimeline() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.hot("-a-^-b-c-|")
+    let early = scheduler.record { xs.asObservable() }
+    XCTAssertEqual(early.events, [.next(2, "b"), .next(4, "c"), .completed(6)])
+
+    let scheduler2 = TestScheduler()
+    let ys = scheduler2.hot("-a-^-b-c-|")
+    let late = scheduler2.record("---^") { ys.asObservable() }
+    XCTAssertEqual(late.events, [.next(4, "c"), .completed(6)])
+    assertSubscriptions(ys.subscriptions, "---^--!")
+  }
+
+  /// Two subscribers of one hot source, side by side, in subscription order.
+  func testEventsReachSubscribersInSubscriptionOrder() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.hot("^-a-b|")
+    var seen: [String] = []
+    let first = xs.asObservable().subscribe(onNext: { seen.append("1\($0)") })
+    scheduler.scheduleAt(3) { _ = xs.asObservable().subscribe(onNext: { seen.append("2\($0)") }) }
+    scheduler.start()
+    XCTAssertEqual(seen, ["1a", "1b", "2b"])
+    first.dispose()
+    assertSubscriptions(xs.subscriptions, "^----!", "---^-!")
+  }
+
+  /// Like a subject, a hot source that has ended ends a late subscriber at once.
+  func testLateSubscriberGetsTheEndAtOnce() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.hot("-a-#", error: TestError("boom"))
+    let late = scheduler.record("-----^") { xs.asObservable() }
+    XCTAssertEqual(late.events, [.error(5, TestError("boom"))])
+    assertSubscriptions(xs.subscriptions, "-----(^!)")
+  }
+
+  func testEventOnTheSubscriptionFrameReachesAnEarlySubscriber() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.hot("-a(^b)-c|")
+    let res = scheduler.record { xs.asObservable() }
+    XCTAssertEqual(res.events, [.next(0, "b"), .next(5, "c"), .completed(6)])
+  }
+
+  func testDisposingTheSourceCancelsItsTimeline() throws {
+    let scheduler = TestScheduler()
+    let hot = HotMarbles(try MarbleDiagram(hot: "-a-b|"), values: { $0 }, scheduler: scheduler)
+    let observer = scheduler.createObserver(Character.self)
+    let subscription = hot.asObservable().subscribe(observer.asObserver())
+    scheduler.advance(to: 2)
+    hot.dispose()
+    scheduler.start()
+    XCTAssertEqual(observer.events, [.next(1, "a")])
+    subscription.dispose()
+  }
+
+  func testHotStartsWhereTheClockIs() {
+    let scheduler = TestScheduler(initialClock: 100)
+    let xs = scheduler.hot("-a|", values: ["a": 7])
+    let res = scheduler.record { xs.asObservable() }
+    XCTAssertEqual(res.events, [.next(101, 7), .completed(102)])
+  }
+}
