@@ -66,16 +66,9 @@ final class ConcatTests: LeakCheckingTestCase {
   }
 
   func testStopsPlayingSynchronousSourcesOnceDownstreamHasEnded() {
-    let stop = BooleanDisposable()
-    var values: [Int] = []
-    let observer = Observer<Int>(lifetime: stop) { event in
-      guard let value = event.element else { return }
-      values.append(value)
-      if values.count == 3 { stop.dispose() }
-    }
-    let subscription = Observable.concat((0..<1000).map { Observable.just($0) })
-      .subscribe(observer)
-    subscription.dispose()
-    XCTAssertEqual(values, [0, 1, 2])
+    let recorder = StoppingRecorder<Int>(limit: 3)
+    Observable.concat((0..<1000).map { Observable.just($0) }).subscribe(recorder.observer)
+      .dispose()
+    XCTAssertEqual(recorder.values, [0, 1, 2])
   }
 }

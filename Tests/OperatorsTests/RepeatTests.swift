@@ -51,15 +51,9 @@ final class RepeatTests: LeakCheckingTestCase {
   }
 
   func testSynchronousSourceStopsWhenTheSubscriberEnds() {
-    let stop = BooleanDisposable()
-    var values: [Int] = []
-    let observer = Observer<Int>(lifetime: stop) { event in
-      guard let value = event.element else { return }
-      values.append(value)
-      if values.count == 3 { stop.dispose() }
-    }
-    Observable.just(1).repeat().subscribe(observer).dispose()
-    XCTAssertEqual(values, [1, 1, 1])
+    let recorder = StoppingRecorder<Int>(limit: 3)
+    Observable.just(1).repeat().subscribe(recorder.observer).dispose()
+    XCTAssertEqual(recorder.values, [1, 1, 1])
   }
 
   func testSynchronousSourceStopsUnderAnOperatorThatTakesThree() {

@@ -21,3 +21,21 @@ extension TestScheduler {
     return recorder
   }
 }
+
+/// An observer that records values and ends its own lifetime after `limit` of them, as a
+/// downstream `take` would; a synchronous source must then stop.
+final class StoppingRecorder<Element> {
+  let limit: Int
+  let lifetime = BooleanDisposable()
+  private(set) var values: [Element] = []
+
+  init(limit: Int) { self.limit = limit }
+
+  var observer: Observer<Element> {
+    Observer(lifetime: lifetime) { [self] event in
+      guard let value = event.element else { return }
+      values.append(value)
+      if values.count == limit { lifetime.dispose() }
+    }
+  }
+}
