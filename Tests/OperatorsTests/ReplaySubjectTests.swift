@@ -48,6 +48,14 @@ final class ReplaySubjectTests: LeakCheckingTestCase {
     XCTAssertEqual(fromNone, [])
   }
 
+  func testBoundedBufferKeepsTheLatestAcrossManyValues() {
+    let subject = ReplaySubject<Int>.create(bufferSize: 3)
+    for value in 1...10 { subject.onNext(value) }
+    var replayed: [Int] = []
+    subject.subscribe(onNext: { replayed.append($0) }).dispose()
+    XCTAssertEqual(replayed, [8, 9, 10])
+  }
+
   func testDisposedSubjectRejectsSubscribers() {
     let subject = ReplaySubject<Int>.create(bufferSize: 3)
     subject.onNext(1)
