@@ -1,0 +1,47 @@
+/// The sink of the operators that play sources one after another: `concat`, `concatMap`
+/// and `repeat`.
+///
+/// When the current source completes, the next one is subscribed. A source that completes
+/// while being subscribed does not subscribe the next one from inside itself: the loop in
+/// `playNext` does, so a million synchronous sources take no more stack than one.
+@usableFromInline class SerialSink<Element>: Sink<Element> {
+  @usableFromInline final let current = SerialDisposable()
+  @usableFromInline final var subscribing = false
+  @usableFromInline final var completedWhileSubscribing = false
+
+  /// The next source to play, or nil when none is ready; subclasses override it.
+  @inlinable func nextSource() -> Observable<Element>? { nil }
+
+  /// Called when a source completed and no next one is ready; subclasses override it.
+  @inlinable func sourcesExhausted() {}
+
+  /// Plays sources until one is still running, none is ready, or the sink has ended.
+  @inlinable final func playNext() {
+    while !isDisposed {
+      guard let source = nextSource() else { return sourcesExhausted() }
+      let inner = InnerSubscription(parent: self)
+      current.disposable = inner
+      subscribing = true
+      completedWhileSubscribing = false
+      inner.subscribe(source) { self.onInner($0) }
+      subscribing = false
+      if !completedWhileSubscribing { return }
+    }
+  }
+
+  @inlinable final func onInner(_ event: Event<Element>) {
+    switch event {
+    case .next: forward(event)
+    case .error: forwardStop(event)
+    case .completed:
+      current.disposable = nil
+      if subscribing {
+        completedWhileSubscribing = true
+      } else {
+        playNext()
+      }
+    }
+  }
+
+  @inlinable override func disposeResources() { current.dispose() }
+}
