@@ -58,7 +58,8 @@ extension Parser {
     }
   }
 
-  /// `true`, `false`, `null`, a name, or a call when `(` touches the name.
+  // path = IDENT { "." IDENT } ;  call = IDENT "(" ... ")" ;   (* "(" touching IDENT *)
+  // `true`, `false` and `null` are literals.
   private mutating func parseNameOrCall() -> ArgKind {
     let token = advance()
     if let literal = Self.keywordLiterals[token.text] { return .literal(literal) }

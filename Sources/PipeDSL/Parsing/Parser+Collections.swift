@@ -12,6 +12,7 @@ extension Parser {
     return nested(.brackets, { $0.parseItems(open) }, orElse: .invalid)
   }
 
+  // items = list-items | dict-entries ;   (* a dict when the first item is "key :" *)
   private mutating func parseItems(_ open: Token) -> ArgKind {
     let isDict = startsDictEntry
     var items: [Arg] = []

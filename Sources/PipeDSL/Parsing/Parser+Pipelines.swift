@@ -37,8 +37,9 @@ extension Parser {
     return Stage(kind: kind, span: span(from: start), text: text(from: start))
   }
 
-  /// `NAME`, its call arguments when `(` touches it, then its words up to the end of the
-  /// stage; the words are generic (see `OperatorStage`).
+  // operator-stage = IDENT [ call-arguments ] { arg | labeled } ;   (* "(" touching IDENT *)
+  // The words are generic (see `OperatorStage`); anything else before the end of the stage
+  // is reported.
   private mutating func parseOperatorStage() -> OperatorStage {
     let token = advance()
     let name = Name(token.text, token.span)
@@ -65,7 +66,7 @@ extension Parser {
     startsLabel(at: 0) ? parseLabeled() : parseArgument()
   }
 
-  /// `"(" pipeline ")"`, as a stage or as an argument.
+  // "(" pipeline ")" ;   (* as a stage or as an argument *)
   mutating func parseParenthesizedPipeline() -> Pipeline {
     let open = advance()
     let pipeline = parsePipeline()
