@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "pipe", targets: ["PipeREPL"]),
     .library(name: "Operators", targets: ["Operators"]),
+    .library(name: "PipeDSL", targets: ["PipeDSL"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -19,6 +20,8 @@ let package = Package(
       name: "Operators",
       dependencies: [.product(name: "HeapModule", package: "swift-collections")]
     ),
+    // The language's front end: source, lexer, parser, diagnostics, values, expressions.
+    .target(name: "PipeDSL", dependencies: ["Operators"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
     .executableTarget(
@@ -29,6 +32,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
+    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [

@@ -1,0 +1,116 @@
+/// Renders diagnostics as text, the one place that does.
+///
+///     demo.pipe:1:18: error: unknown operator 'fliter'
+///     1 | weather "Oslo" | fliter { .temp > 20 }
+///       |                  ^^^^^^
+///       = help: did you mean 'filter'?
+///
+/// Colour (ANSI) is used only when `colored` is true; the caller decides (a terminal, and no
+/// `NO_COLOR` in the environment).
+public struct DiagnosticRenderer: Sendable {
+  public var colored: Bool
+
+  public init(colored: Bool = false) { self.colored = colored }
+
+  /// Every diagnostic, one after another, lines joined by `\n`, no final newline.
+  public func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
+    diagnostics.map { render($0, in: file) }.joined(separator: "\n")
+  }
+
+  public func render(_ diagnostic: Diagnostic, in file: SourceFile) -> String {
+    let marks = markers(of: diagnostic, in: file)
+    let width = String(marks.map(\.line).max() ?? 1).count
+    let location = file.location(of: marks[0].span.start)
+    var lines = [header(diagnostic, file: file, location: location)]
+    var shown: Set<Int> = []
+    for mark in marks.sorted(by: { ($0.line, $0.span.start) < ($1.line, $1.span.start) }) {
+      if shown.insert(mark.line).inserted { lines.append(sourceLine(mark.line, file, width)) }
+      lines.append(markerLine(mark, file, width, severityColor(diagnostic.severity)))
+    }
+    for note in diagnostic.notes { lines.append(footer("note", note, width)) }
+    if let help = diagnostic.help { lines.append(footer("help", help, width)) }
+    return lines.joined(separator: "\n")
+  }
+
+  private struct Marker {
+    var span: Span
+    var line: Int
+    var primary: Bool
+    var label: String?
+  }
+
+  private func markers(of diagnostic: Diagnostic, in file: SourceFile) -> [Marker] {
+    let primary = (diagnostic.span, true, String?.none)
+    let secondary = diagnostic.labels.map { ($0.span, false, Optional($0.message)) }
+    return ([primary] + secondary).map { span, isPrimary, label in
+      let span = visible(span, in: file)
+      return Marker(span: span, line: file.line(of: span.start), primary: isPrimary, label: label)
+    }
+  }
+
+  /// A span at the very end of a file that ends with a line break is shown at the end of the
+  /// last line, not on an empty line after it.
+  private func visible(_ span: Span, in file: SourceFile) -> Span {
+    var start = min(max(span.start, 0), file.endOffset)
+    while start == file.endOffset, start > 0, [10, 13].contains(file.bytes[start - 1]) {
+      start -= 1
+    }
+    return start == span.start ? span : Span.at(start)
+  }
+
+  private func header(_ diagnostic: Diagnostic, file: SourceFile, location: SourceLocation) -> String {
+    let severity = paint(diagnostic.severity.rawValue + ":", severityColor(diagnostic.severity))
+    return "\(file.name):\(location): \(severity) \(paint(diagnostic.message, ANSI.bold))"
+  }
+
+  private func sourceLine(_ line: Int, _ file: SourceFile, _ width: Int) -> String {
+    let text = TerminalWidth.expandTabs(file.lineText(line))
+    let gutter = paint(pad(String(line), width) + " |", ANSI.gutter)
+    return text.isEmpty ? gutter : gutter + " " + text
+  }
+
+  private func markerLine(
+    _ mark: Marker, _ file: SourceFile, _ width: Int, _ primaryColor: String
+  ) -> String {
+    let line = file.lineSpan(mark.line)
+    let indent = TerminalWidth.of(file.text(of: Span(line.start, mark.span.start)))
+    let end = min(mark.span.end, line.end)
+    let length = max(1, TerminalWidth.of(file.text(of: Span(mark.span.start, end))))
+    let symbol: Character = mark.primary ? "^" : "-"
+    var body = String(repeating: symbol, count: length)
+    if let label = mark.label { body += " " + label }
+    let color = mark.primary ? primaryColor : ANSI.gutter
+    return paint(String(repeating: " ", count: width) + " |", ANSI.gutter) + " "
+      + String(repeating: " ", count: indent) + paint(body, color)
+  }
+
+  private func footer(_ kind: String, _ text: String, _ width: Int) -> String {
+    paint(String(repeating: " ", count: width) + " =", ANSI.gutter) + " "
+      + paint(kind + ":", ANSI.bold) + " " + text
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
+  private func severityColor(_ severity: Diagnostic.Severity) -> String {
+    switch severity {
+    case .error: return ANSI.red
+    case .warning: return ANSI.yellow
+    case .note: return ANSI.cyan
+    }
+  }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    colored ? code + text + ANSI.reset : text
+  }
+}
+
+private enum ANSI {
+  static let reset = "\u{1B}[0m"
+  static let bold = "\u{1B}[1m"
+  static let red = "\u{1B}[1;31m"
+  static let yellow = "\u{1B}[1;33m"
+  static let cyan = "\u{1B}[1;36m"
+  static let gutter = "\u{1B}[1;34m"
+}

@@ -1,0 +1,63 @@
+/// The lexer's messages, kept together.
+extension Diagnostic {
+  static func unterminatedString(_ span: Span) -> Diagnostic {
+    Diagnostic(
+      id: "unterminatedString", message: "unterminated string", span: span,
+      help: "close the string with '\"'", isIncomplete: true)
+  }
+
+  static func badEscape(_ span: Span, _ text: String) -> Diagnostic {
+    Diagnostic(
+      id: "badEscape", message: "unknown escape sequence '\(text)'", span: span,
+      help: "the escapes are \\\" \\\\ \\n \\t and \\u{1F600}")
+  }
+
+  static func badUnicodeEscape(_ span: Span, _ text: String) -> Diagnostic {
+    Diagnostic(
+      id: "badUnicodeEscape", message: "invalid unicode escape '\(text)'", span: span,
+      help: "write one to eight hex digits of a unicode scalar in braces, as in \\u{1F600}")
+  }
+
+  static func badNumber(_ span: Span, _ text: String) -> Diagnostic {
+    Diagnostic(
+      id: "badNumber", message: "invalid number '\(text)'", span: span,
+      help: "an exponent needs digits, as in 1e3")
+  }
+
+  static func badDuration(_ span: Span, unit: String, text: String) -> Diagnostic {
+    Diagnostic(
+      id: "badDuration", message: "unknown unit '\(unit)' in '\(text)'", span: span,
+      help: "a duration ends in ms, s, m or h, as in 500ms, 1.5s, 2m, 1h")
+  }
+
+  static func numberTooLarge(_ span: Span, _ text: String) -> Diagnostic {
+    Diagnostic(id: "numberTooLarge", message: "number '\(text)' is too large", span: span)
+  }
+
+  static func unexpectedCharacter(_ span: Span, _ character: String) -> Diagnostic {
+    let quotes: Set<String> = ["“", "”", "‘", "’", "'"]
+    let shown = character.unicodeScalars.first.map(describe) ?? character
+    return Diagnostic(
+      id: "unexpectedCharacter", message: "unexpected character \(shown)", span: span,
+      help: quotes.contains(character) ? "strings are written in straight double quotes: \"...\"" : nil)
+  }
+
+  private static func describe(_ scalar: Unicode.Scalar) -> String {
+    let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+    let printable = !scalar.properties.generalCategory.isInvisible
+    if !printable { return code }
+    return scalar.isASCII ? "'\(scalar)'" : "'\(scalar)' (\(code))"
+  }
+}
+
+extension Unicode.GeneralCategory {
+  fileprivate var isInvisible: Bool {
+    switch self {
+    case .control, .format, .unassigned, .surrogate, .privateUse, .spaceSeparator,
+      .lineSeparator, .paragraphSeparator:
+      return true
+    default:
+      return false
+    }
+  }
+}

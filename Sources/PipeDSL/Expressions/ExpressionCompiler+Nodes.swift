@@ -1,0 +1,77 @@
+/// The closures each kind of node compiles to.
+extension ExpressionCompiler {
+  static func variable(_ slot: Int) -> Evaluator {
+    { _, context in slot >= 0 && slot < context.variables.count ? context.variables[slot] : .null }
+  }
+
+  static func list(_ items: [Evaluator]) -> Evaluator {
+    { (element, context) throws(PipeError) in
+      var values: [Value] = []
+      values.reserveCapacity(items.count)
+      for item in items { values.append(try item(element, context)) }
+      return .list(values)
+    }
+  }
+
+  static func record(_ fields: [(String, Evaluator)]) -> Evaluator {
+    { (element, context) throws(PipeError) in
+      var record = Record()
+      for (key, field) in fields { record[key] = try field(element, context) }
+      return .record(record)
+    }
+  }
+
+  static func unary(_ op: UnaryOperator, _ operand: @escaping Evaluator) -> Evaluator {
+    switch op {
+    case .not:
+      return { (element, context) throws(PipeError) in try Operations.not(try operand(element, context)) }
+    case .negate:
+      return { (element, context) throws(PipeError) in try Operations.negate(try operand(element, context)) }
+    }
+  }
+
+  /// `&&` and `||` evaluate their right side only when needed; both sides must be bools.
+  static func binary(_ op: BinaryOperator, _ left: @escaping Evaluator, _ right: @escaping Evaluator)
+    -> Evaluator
+  {
+    switch op {
+    case .and, .or:
+      let role = "'\(op.rawValue)'"
+      let shortCircuit = op == .or
+      return { (element, context) throws(PipeError) in
+        let first = try Operations.requireBool(try left(element, context), in: role)
+        if first == shortCircuit { return .bool(first) }
+        return .bool(try Operations.requireBool(try right(element, context), in: role))
+      }
+    default:
+      let apply = Operations.binary(op)
+      return { (element, context) throws(PipeError) in
+        try apply(try left(element, context), try right(element, context))
+      }
+    }
+  }
+
+  static func conditional(
+    _ condition: @escaping Evaluator, _ then: @escaping Evaluator, _ otherwise: @escaping Evaluator
+  ) -> Evaluator {
+    { (element, context) throws(PipeError) in
+      let chosen = try Operations.requireBool(try condition(element, context), in: "'? :'")
+      return chosen ? try then(element, context) : try otherwise(element, context)
+    }
+  }
+
+  static func call(_ function: ExpressionFunction?, _ arguments: [Evaluator]) -> Evaluator {
+    guard let function, function.arity.contains(arguments.count) else {
+      return { (_, _) throws(PipeError) in
+        throw PipeError(kind: "invalidExpression", message: "unknown function")
+      }
+    }
+    let body = function.body
+    return { (element, context) throws(PipeError) in
+      var values: [Value] = []
+      values.reserveCapacity(arguments.count)
+      for argument in arguments { values.append(try argument(element, context)) }
+      return try body(values)
+    }
+  }
+}

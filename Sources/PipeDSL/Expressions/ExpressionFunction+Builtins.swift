@@ -1,0 +1,106 @@
+/// The pure functions of the expression language: `round abs min max len str num`.
+extension ExpressionFunction {
+  public static let builtins: [ExpressionFunction] = [
+    ExpressionFunction(
+      "round", arity: 1...2, summary: "round(2.5) is 3 (an int); round(.temp, 1) keeps one decimal"
+    ) {
+      (arguments) throws(PipeError) in try round(arguments)
+    },
+    ExpressionFunction("abs", arity: 1...1, summary: "abs(-3) is 3") { (arguments) throws(PipeError) in
+      try abs(arguments[0])
+    },
+    ExpressionFunction(
+      "min", arity: 1...Int.max, summary: "min(3, 1, 2) is 1; min([3, 1]) is 1; min([]) is null"
+    ) {
+      (arguments) throws(PipeError) in
+      try extreme(arguments, "min") { x, y throws(PipeError) in try Operations.order(x, y, op: "min") < 0 }
+    },
+    ExpressionFunction(
+      "max", arity: 1...Int.max, summary: "max(3, 1, 2) is 3; max([3, 1]) is 3; max([]) is null"
+    ) {
+      (arguments) throws(PipeError) in
+      try extreme(arguments, "max") { x, y throws(PipeError) in try Operations.order(x, y, op: "max") > 0 }
+    },
+    ExpressionFunction("len", arity: 1...1, summary: "len(\"abc\") is 3; also lists and records") {
+      (arguments) throws(PipeError) in try length(arguments[0])
+    },
+    ExpressionFunction("str", arity: 1...1, summary: "str(21.5) is \"21.5\"; a string stays itself") {
+      arguments in
+      .string(arguments[0].show)
+    },
+    ExpressionFunction("num", arity: 1...1, summary: "num(\"42\") is 42, num(\"2.5\") is 2.5") {
+      (arguments) throws(PipeError) in try number(arguments[0])
+    },
+  ]
+
+  private static func round(_ arguments: [Value]) throws(PipeError) -> Value {
+    let value = arguments[0]
+    guard arguments.count == 2 else {
+      switch value {
+      case .int: return value
+      case .double(let double):
+        let rounded = double.rounded()
+        guard rounded.isFinite, Swift.abs(rounded) < 9.2e18 else { throw Operations.overflow("round", value) }
+        return .int(Int(rounded))
+      default: throw Operations.typeError("round needs a number, not \(Operations.describe(value))")
+      }
+    }
+    guard case .int(let digits) = arguments[1], (0...15).contains(digits), let number = value.number else {
+      throw Operations.typeError("round(x, digits) needs a number and 0 to 15 digits")
+    }
+    if case .int = value { return value }
+    var scale = 1.0
+    for _ in 0..<digits { scale *= 10 }
+    return .double((number * scale).rounded() / scale)
+  }
+
+  private static func abs(_ value: Value) throws(PipeError) -> Value {
+    switch value {
+    case .int(let int):
+      guard int != .min else { throw Operations.overflow("abs", value) }
+      return .int(Swift.abs(int))
+    case .double(let double): return .double(Swift.abs(double))
+    default: throw Operations.typeError("abs needs a number, not \(Operations.describe(value))")
+    }
+  }
+
+  /// The least value by `before`: of the arguments, or of the list when it is the only one.
+  private static func extreme(
+    _ arguments: [Value], _ name: String, by before: (Value, Value) throws(PipeError) -> Bool
+  ) throws(PipeError) -> Value {
+    var values = arguments
+    if arguments.count == 1 {
+      guard case .list(let list) = arguments[0] else {
+        throw Operations.typeError(
+          "\(name) of one argument needs a list, not \(Operations.describe(arguments[0]))")
+      }
+      values = list
+    }
+    guard var best = values.first else { return .null }
+    for value in values.dropFirst() where try before(value, best) { best = value }
+    return best
+  }
+
+  private static func length(_ value: Value) throws(PipeError) -> Value {
+    switch value {
+    case .string(let string): return .int(string.count)
+    case .list(let list): return .int(list.count)
+    case .record(let record): return .int(record.count)
+    default:
+      throw Operations.typeError("len needs a string, list or record, not \(Operations.describe(value))")
+    }
+  }
+
+  private static func number(_ value: Value) throws(PipeError) -> Value {
+    switch value {
+    case .int, .double: return value
+    case .string(let string):
+      let trimmed = String(
+        string.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+      if let int = Int(trimmed) { return .int(int) }
+      if let double = Double(trimmed), double.isFinite { return .double(double) }
+      throw Operations.typeError("cannot read \(value.literal) as a number")
+    default: throw Operations.typeError("num needs a string or a number, not \(Operations.describe(value))")
+    }
+  }
+}

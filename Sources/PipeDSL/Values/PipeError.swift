@@ -1,0 +1,57 @@
+/// An error event of a pipeline, which is also a record (LANGUAGE.md §4).
+///
+///     let error = PipeError(kind: "cityNotFound", message: "no city named xyzzy",
+///                           source: "weather \"xyzzy\"", status: 404, attempt: 1)
+///     error.value.show
+///     // {kind: "cityNotFound", message: "no city named xyzzy", source: "weather \"xyzzy\"", ...}
+public struct PipeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A camelCase word: `cityNotFound`, `timeout`, `typeError`, `divisionByZero`, ...
+  public var kind: String
+  public var message: String
+  /// The source text of the stage that raised it.
+  public var source: String
+  /// The HTTP status, where there is one.
+  public var status: Int?
+  /// The subscription number of the stage that raised it, from 1.
+  public var attempt: Int?
+
+  public init(
+    kind: String, message: String, source: String = "", status: Int? = nil, attempt: Int? = nil
+  ) {
+    self.kind = kind
+    self.message = message
+    self.source = source
+    self.status = status
+    self.attempt = attempt
+  }
+
+  /// The error as a record: kind, message, source, then status and attempt when known.
+  public var value: Value {
+    var record: Record = ["kind": .string(kind), "message": .string(message), "source": .string(source)]
+    if let status { record["status"] = .int(status) }
+    if let attempt { record["attempt"] = .int(attempt) }
+    return .record(record)
+  }
+
+  /// Reads an error back from its record; nil unless it has a string `kind`.
+  public init?(_ value: Value) {
+    guard case .string(let kind)? = value["kind"] else { return nil }
+    self.kind = kind
+    self.message = value["message"]?.string ?? ""
+    self.source = value["source"]?.string ?? ""
+    if case .int(let status)? = value["status"] { self.status = status }
+    if case .int(let attempt)? = value["attempt"] { self.attempt = attempt }
+  }
+
+  /// `cityNotFound: no city named xyzzy`.
+  public var description: String { "\(kind): \(message)" }
+}
+
+extension PipeError {
+  /// A value of the wrong type met at run time, such as `"a" - 1`.
+  public static let typeErrorKind = "typeError"
+  /// `/` or `%` by zero, for ints and doubles alike.
+  public static let divisionByZeroKind = "divisionByZero"
+  /// An int result outside 64 bits, such as `9223372036854775807 + 1`.
+  public static let overflowKind = "overflow"
+}
