@@ -11,7 +11,7 @@ extension Observable {
     let source = self
     return Observable(unsafe: { observer in
       let sink = CatchSink(observer: observer, handler: handler)
-      sink.run(source)
+      sink.subscribeFirst(source)
       return sink
     })
   }
@@ -24,10 +24,8 @@ extension Observable {
   }
 }
 
-@usableFromInline final class CatchSink<Element>: Sink<Element> {
+@usableFromInline final class CatchSink<Element>: SwitchingSink<Element> {
   @usableFromInline let handler: (any Error) throws -> Observable<Element>
-  /// The source's subscription, then the fallback's.
-  @usableFromInline let subscription = SerialDisposable()
 
   @inlinable init(
     observer: Observer<Element>, handler: @escaping (any Error) throws -> Observable<Element>
@@ -36,34 +34,16 @@ extension Observable {
     super.init(observer: observer)
   }
 
-  @inlinable func run(_ source: Observable<Element>) {
-    setUpstream(subscription)
-    // A source failing during subscribe installs the fallback before its own disposable
-    // arrives, so the source's disposable goes in a holder the fallback replaces.
-    let first = SingleAssignmentDisposable()
-    subscription.disposable = first
-    first.setDisposable(source.subscribe(Observer(lifetime: self) { self.on($0) }))
-  }
-
-  @inlinable func on(_ event: Event<Element>) {
+  @inlinable override func on(_ event: Event<Element>) {
     switch event {
     case .next: forward(event)
     case .completed: forwardStop(event)
     case .error(let error):
       do {
-        let fallback = try handler(error)
-        subscription.disposable = fallback.subscribe(
-          Observer(lifetime: self) { self.onFallback($0) })
+        switchTo(try handler(error))
       } catch {
         forwardStop(.error(error))
       }
-    }
-  }
-
-  @inlinable func onFallback(_ event: Event<Element>) {
-    switch event {
-    case .next: forward(event)
-    case .error, .completed: forwardStop(event)
     }
   }
 }
