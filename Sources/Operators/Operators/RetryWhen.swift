@@ -1,0 +1,98 @@
+extension Observable {
+  /// Resubscribes when the notifier says so (RxSwift's `retryWhen`).
+  ///
+  /// `notifier` is called once per subscription with the stream of this observable's errors
+  /// and is subscribed before the source. After each error the failed attempt is disposed
+  /// and the error is passed to that stream; the notifier's next element resubscribes, its
+  /// error is forwarded, and its completion completes the result silently. A notifier that
+  /// stops while no error is waiting stops the result at the next error. Elements that
+  /// arrive while no error is waiting are ignored, as with RxSwift's trigger subject.
+  ///
+  ///     a-#  retry(when: { $0.take(1) })  a-a-|
+  @inlinable
+  public func retry<Trigger>(
+    when notifier: @escaping (Observable<any Error>) -> Observable<Trigger>
+  ) -> Observable<Element> {
+    let source = self
+    return Observable(unsafe: { observer in
+      let sink = RetryWhenSink<Element, Trigger>(observer: observer, source: source)
+      sink.start(notifier)
+      return sink
+    })
+  }
+}
+
+@usableFromInline final class RetryWhenSink<Element, Trigger>: ResubscribingSink<Element> {
+  @usableFromInline let errors = ErrorRelay()
+  @usableFromInline let triggerSubscription = SingleAssignmentDisposable()
+  /// Whether a failed attempt waits for the notifier.
+  @usableFromInline var waiting = false
+  /// The notifier's stop event, kept until an error waits for it.
+  @usableFromInline var notifierStop: Event<Element>?
+
+  @inlinable func start(_ notifier: (Observable<any Error>) -> Observable<Trigger>) {
+    let triggers = notifier(errors.asObservable())
+    triggerSubscription.setDisposable(
+      triggers.subscribe(Observer(lifetime: self) { self.onTrigger($0) }))
+    if !isDisposed { subscribeAgain() }
+  }
+
+  @inlinable override func on(_ event: Event<Element>) {
+    switch event {
+    case .next: forward(event)
+    case .completed: forwardStop(event)
+    case .error(let error):
+      endAttempt()
+      waiting = true
+      if let stop = notifierStop {
+        forwardStop(stop)
+      } else {
+        errors.emit(error)
+      }
+    }
+  }
+
+  @inlinable func onTrigger(_ event: Event<Trigger>) {
+    switch event {
+    case .next:
+      guard waiting else { return }
+      waiting = false
+      subscribeAgain()
+    case .error(let error): stopFromNotifier(.error(error))
+    case .completed: stopFromNotifier(.completed)
+    }
+  }
+
+  @inlinable func stopFromNotifier(_ stop: Event<Element>) {
+    if waiting {
+      forwardStop(stop)
+    } else {
+      notifierStop = stop
+    }
+  }
+
+  @inlinable override func disposeResources() {
+    triggerSubscription.dispose()
+  }
+}
+
+/// A hot stream of errors: what is emitted goes to whoever is subscribed at that moment.
+@usableFromInline final class ErrorRelay {
+  @usableFromInline var observers: [Int: Observer<any Error>] = [:]
+  @usableFromInline var nextKey = 0
+
+  @inlinable init() {}
+
+  @inlinable func emit(_ error: any Error) {
+    for key in observers.keys.sorted() { observers[key]?.onNext(error) }
+  }
+
+  @inlinable func asObservable() -> Observable<any Error> {
+    Observable<any Error>(unsafe: { observer in
+      self.nextKey += 1
+      let key = self.nextKey
+      self.observers[key] = observer
+      return Disposables.create { self.observers[key] = nil }
+    })
+  }
+}

@@ -1,0 +1,42 @@
+/// The delays of one run of a `RetryStrategy`, one per error; nil means give up and forward
+/// the error. A value type: copying it replays the same delays.
+///
+///     var schedule = RetryStrategy.linear(.seconds(1), times: 2).makeSchedule(seed: 0)
+///     schedule.next()  // 1s
+///     schedule.next()  // 2s
+///     schedule.next()  // nil
+public struct RetrySchedule: IteratorProtocol, Sequence, Sendable {
+  public let strategy: RetryStrategy
+  private var generator: SeededGenerator
+  /// How many errors were answered so far.
+  public private(set) var attempt = 0
+  /// The previous delay, for decorrelated jitter.
+  private var previous: Time?
+
+  init(strategy: RetryStrategy, seed: UInt64) {
+    self.strategy = strategy
+    self.generator = SeededGenerator(seed: seed)
+  }
+
+  /// The delay before the next resubscription, or nil to give up.
+  public mutating func next() -> Time? {
+    guard attempt < strategy.times else { return nil }
+    attempt += 1
+    let delay = strategy.nominalDelay(attempt: attempt)
+    guard case .exponential(let initial, _, let cap, let jitter) = strategy.shape else { return delay }
+    switch jitter {
+    case .none: return delay
+    case .full: return draw(.zero, delay)
+    case .equal: return draw(Time(nanoseconds: delay.nanoseconds / 2), delay)
+    case .decorrelated:
+      let upper = RetryStrategy.scale(previous ?? initial, by: 3)
+      let sleep = Swift.min(cap, draw(initial, Swift.max(initial, upper)))
+      previous = sleep
+      return sleep
+    }
+  }
+
+  private mutating func draw(_ low: Time, _ high: Time) -> Time {
+    Time(nanoseconds: generator.uniform(in: low.nanoseconds...Swift.max(low, high).nanoseconds))
+  }
+}
