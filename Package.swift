@@ -28,6 +28,7 @@ let package = Package(
       name: "PipeREPL",
       dependencies: [
         "Operators",
+        "PipeDSL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import PipeDSL
 
 /// The `pipe` command line.
 @main
@@ -9,15 +11,96 @@ struct PipeCommand: ParsableCommand {
     commandName: "pipe",
     abstract: "Explore error-handling pipelines: catch, retry, retryWhen, materialize, timeout.",
     discussion: """
-      pipe compiles a small pipeline language into a reactive operator graph and runs it on
-      a virtual or real clock, showing what happened at every stage.
+      pipe compiles a small pipeline language into a reactive operator graph and runs it on a
+      virtual or real clock, showing what happened at every stage.
 
-        weather "London" | retryWhen backoff(1, 3, 5, 10) | catch cache | marbles
+        pipe -e 'cold ["100ms #", "100ms #", "100ms (a|)"] | retry 3 | show'
+        pipe run examples/retry.pipe
+        pipe check examples
+
+      Exit status: 0 success, 1 a failed expectation or an unhandled error, 2 a usage or
+      compile error.
       """,
-    version: version
+    version: version,
+    subcommands: [Run.self, Check.self]
   )
 
+  @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE and exit.", valueName: "CODE"))
+  var code: String?
+
+  @OptionGroup var options: RunOptions
+
   func run() throws {
-    print("pipe \(Self.version)")
+    if let code {
+      throw ExitCode(Script.run(text: code, name: "<-e>", options: options))
+    }
+    throw ExitCode(Script.run(text: Script.readStandardInput(), name: "<stdin>", options: options))
+  }
+}
+
+/// Options every way of running shares.
+struct RunOptions: ParsableArguments {
+  @Option(help: "The clock: virtual (the default: time jumps, runs repeat exactly) or real.")
+  var clock: ClockChoice = .virtual
+
+  @Option(help: "On the real clock, run this many times faster than the wall clock.")
+  var speed: Double = 1
+
+  @Option(help: "The seed of every random choice (jitter, simulated faults).")
+  var seed: Int?
+
+  @Flag(help: "Never colour the output (NO_COLOR does the same).")
+  var noColor = false
+
+  func validate() throws {
+    guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+  }
+
+  var clockMode: ClockMode { clock == .virtual ? .virtual : .real(speed: speed) }
+
+  var colored: Bool {
+    !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) == 1
+  }
+}
+
+enum ClockChoice: String, ExpressibleByArgument, CaseIterable {
+  case virtual, real
+}
+
+extension PipeCommand {
+  /// `pipe run FILE.pipe`
+  struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run a .pipe script: every statement in order, printing what sinks show.")
+
+    @Argument(help: "The script to run.", completion: .file(extensions: ["pipe"]))
+    var file: String
+
+    @OptionGroup var options: RunOptions
+
+    func run() throws {
+      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+        throw ValidationError("cannot read '\(file)'")
+      }
+      throw ExitCode(Script.run(text: text, name: file, options: options))
+    }
+  }
+
+  /// `pipe check FILE|DIR...`
+  struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Grade .pipe scripts by their expect lines, on virtual time.",
+      discussion:
+        "Prints every failed expectation with its file:line, expected above actual, and ends with 'N passed, N failed'."
+    )
+
+    @Argument(help: "Scripts, or folders searched for *.pipe.", completion: .file(extensions: ["pipe"]))
+    var paths: [String]
+
+    @OptionGroup var options: RunOptions
+
+    func run() throws {
+      throw ExitCode(Checker.run(paths: paths, options: options))
+    }
   }
 }

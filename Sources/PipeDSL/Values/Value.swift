@@ -64,3 +64,15 @@ extension Value: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expressib
     self = .record(Record(elements))
   }
 }
+
+extension Value {
+  /// The value as a condition: a bool, or a typeError naming what it was instead.
+  public func truthy() throws(PipeError) -> Bool {
+    guard case .bool(let bool) = self else {
+      throw PipeError(
+        kind: PipeError.typeErrorKind,
+        message: "expected a bool (true or false), found \(typeName) \(literal)")
+    }
+    return bool
+  }
+}

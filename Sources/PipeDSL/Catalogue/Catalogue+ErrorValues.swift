@@ -1,0 +1,94 @@
+import Operators
+
+extension Catalogue {
+  static var errorValueEntries: [CatalogueEntry] { [throwIf, mapError, materialize, dematerialize] }
+
+  static let throwIf = CatalogueEntry(
+    name: "throwIf", role: .errors, signature: "throwIf { EXPR } KIND | throwIf { EXPR } .",
+    doc: "Fails with an error of KIND when the expression is true for a value: the way to "
+      + "write custom errors. With `.` instead of a kind, the value itself (an error record, as "
+      + "in `retryWhen (errors | ...)`) is raised again.",
+    marble: "1-5-2|  →  1-#   (throwIf { . > 3 } oversize)",
+    example: "random(-100, 200) | throwIf { . <= 0 } notPositive", arity: 2...2
+  ) { context in
+    guard let condition = context.read.expression(context.positional[0]) else { return nil }
+    let raise: (Value) -> PipeError
+    if case .element(let path) = context.positional[1].kind, path.isEmpty {
+      raise = { PipeError($0) ?? PipeError(kind: "error", message: $0.show) }
+    } else {
+      guard let kind = context.read.word(context.positional[1]) else { return nil }
+      raise = { PipeError(kind: kind.text, message: "\(kind.text): \($0.show)") }
+    }
+    return .transform { upstream, _ in
+      upstream.map { value in
+        if try condition(value).truthy() { throw raise(value) }
+        return value
+      }
+    }
+  }
+
+  static let mapError = CatalogueEntry(
+    name: "mapError", role: .errors, signature: "mapError { EXPR }",
+    doc: "Rewrites an error: in the expression `.` is the error record; a string result "
+      + "becomes the message, a record with a kind becomes the new error.",
+    marble: "a-#x  →  a-#y", example: "fail serverFailure | mapError { \"Server error\" }", arity: 1...1
+  ) { context in
+    guard let expression = context.read.expression(context.positional[0]) else { return nil }
+    return .transform { upstream, _ in
+      upstream.catch { error in
+        var pipeError = PipeError.from(error)
+        let result = try expression(pipeError.value)
+        if let text = result.string {
+          pipeError.message = text
+        } else if let rewritten = PipeError(result) {
+          pipeError = rewritten
+        } else {
+          throw PipeError(
+            kind: PipeError.typeErrorKind,
+            message: "mapError needs a string or an error record, found \(result.typeName)")
+        }
+        throw pipeError
+      }
+    }
+  }
+
+  static let materialize = CatalogueEntry(
+    name: "materialize", role: .errors, signature: "materialize",
+    doc: "Turns every event into a value: {event: \"next\", value: V}, {event: \"error\", "
+      + "error: E}, {event: \"completed\"}. The stream then ends quietly instead of failing, "
+      + "so an error inside a flatMap no longer ends the outer stream.",
+    marble: "a-#  →  A-(E|)", example: "fail offline | materialize", arity: 0...0
+  ) { _ in .transform { upstream, _ in upstream.materialize().map(EventRecords.record) } }
+
+  static let dematerialize = CatalogueEntry(
+    name: "dematerialize", role: .errors, signature: "dematerialize",
+    doc: "Turns event records (as materialize makes them) back into events.",
+    marble: "A-(E|)  →  a-#", example: "fail offline | materialize | dematerialize", arity: 0...0
+  ) { _ in
+    .transform { upstream, _ in upstream.map { try EventRecords.event($0) }.dematerialize() }
+  }
+}
+
+/// Events as records and back, for materialize and dematerialize.
+enum EventRecords {
+  static func record(_ event: Event<Value>) -> Value {
+    switch event {
+    case .next(let value): return .record(["event": "next", "value": value])
+    case .error(let error): return .record(["event": "error", "error": PipeError.from(error).value])
+    case .completed: return .record(["event": "completed"])
+    }
+  }
+
+  static func event(_ value: Value) throws -> Event<Value> {
+    switch value["event"] {
+    case .string("next")?: return .next(value["value"] ?? .null)
+    case .string("error")?:
+      return .error(
+        value["error"].flatMap(PipeError.init) ?? PipeError(kind: "error", message: "an error event"))
+    case .string("completed")?: return .completed
+    default:
+      throw PipeError(
+        kind: PipeError.typeErrorKind, message: "dematerialize needs event records, found \(value.show)")
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import Operators
+
+extension Catalogue {
+  static var resilienceEntries: [CatalogueEntry] { [circuitBreaker, chaos] }
+
+  static let circuitBreaker = CatalogueEntry(
+    name: "circuitBreaker", role: .errors, signature: "circuitBreaker(failures: 5, reset: 30s)",
+    doc: "Counts consecutive failed subscriptions; at `failures` it opens and refuses every "
+      + "subscription at once with circuitOpen, without asking upstream. After `reset` it is "
+      + "half-open: one trial goes through; a value or completion closes it, a failure opens it "
+      + "again. Put a retry after it to see it work.",
+    marble: "#-#-#  →  # # # circuitOpen ...",
+    example: "cold \"-#\" | circuitBreaker(failures: 2, reset: 5s) | retryWhen constant(1s, times: 8)",
+    options: ["failures", "reset"], arity: 0...0
+  ) { context in
+    var failures = 5
+    var reset = Time.seconds(30)
+    if let option = context.option("failures") {
+      guard let arg = option.value, let value = context.read.integer(arg, atLeast: 1) else { return nil }
+      failures = value
+    }
+    if let option = context.option("reset") {
+      guard let arg = option.value, let value = context.read.duration(arg) else { return nil }
+      reset = value
+    }
+    return .transform { upstream, env in
+      let breaker = CircuitBreaker(
+        failureThreshold: failures, resetTimeout: reset, scheduler: env.runtime.scheduler)
+      return upstream.circuitBreaker(breaker)
+    }
+  }
+
+  static let chaos = CatalogueEntry(
+    name: "chaos", role: .errors, signature: "chaos(rate: 0.3, kind: serverFailure, seed: 7)",
+    doc: "Turns each value into an error with probability `rate`, from a seeded generator, so "
+      + "the same run fails the same way every time. Each subscription draws anew.",
+    marble: "a-b-c|  →  a-#", example: "range(1, 10) | chaos(rate: 0.3) | retry 5",
+    options: ["rate", "kind", "seed"],
+    arity: 0...0
+  ) { context in
+    var rate = 0.3
+    var kind = "chaos"
+    var seed: UInt64?
+    if let option = context.option("rate") {
+      guard let arg = option.value, let value = context.read.number(arg), (0...1).contains(value) else {
+        context.error("badRate", "the rate is a number from 0 to 1", at: context.option("rate")!.span)
+        return nil
+      }
+      rate = value
+    }
+    if let option = context.option("kind") {
+      guard let arg = option.value, let value = context.read.word(arg) else { return nil }
+      kind = value.text
+    }
+    if let option = context.option("seed") {
+      guard let arg = option.value, let value = context.read.integer(arg) else { return nil }
+      seed = UInt64(value)
+    }
+    return .transform { upstream, env in
+      var attempt: UInt64 = 0
+      return Observable.deferred {
+        attempt += 1
+        var generator = SeededGenerator(seed: (seed ?? env.runtime.seed) &+ attempt &* 0x9E37_79B9)
+        return upstream.map { value in
+          if Double.random(in: 0..<1, using: &generator) < rate {
+            throw PipeError(kind: kind, message: "chaos injected a \(kind) at \(value.show)")
+          }
+          return value
+        }
+      }
+    }
+  }
+}

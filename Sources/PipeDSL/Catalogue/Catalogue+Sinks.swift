@@ -1,0 +1,90 @@
+import Operators
+
+extension Catalogue {
+  /// `show`, `log`, `count`, `last`, `collect`, `discard`, `expect`.
+  static var sinkEntries: [CatalogueEntry] {
+    [
+      simpleSink(
+        .show, "Prints every value on its own line; an unhandled error goes to standard error.",
+        "just 1 | show"),
+      simpleSink(
+        .count, "Prints how many values there were, when the stream completes.", "range(1, 5) | count"),
+      simpleSink(.last, "Prints the last value, when the stream completes.", "range(1, 5) | last"),
+      simpleSink(
+        .collect, "Prints all values as one list, when the stream completes.", "range(1, 3) | collect"),
+      simpleSink(
+        .discard, "Prints nothing; only an unhandled error is reported.", "every 1s | take 3 | discard"),
+      simpleSink(
+        .log, "Prints every event of every stage, time-stamped, with subscribe and dispose.",
+        "just 1 | retry 2 | log"),
+      expect,
+    ]
+  }
+
+  private static func simpleSink(_ spec: SinkSpec, _ doc: String, _ example: String) -> CatalogueEntry {
+    CatalogueEntry(
+      name: spec.name, role: .sink, signature: spec.name, doc: doc, example: example, arity: 0...0
+    ) { _ in .sink(spec) }
+  }
+
+  static let expect = CatalogueEntry(
+    name: "expect", role: .sink,
+    signature: "expect \"MARBLES\" [VALUES] · expect [v1, ...] [error KIND] · expect attempts N",
+    doc: "Checks the stream, on virtual time measured from its subscription at 0: against an "
+      + "RxJS marble diagram (letters are themselves, digits numbers, unless VALUES says; `#` "
+      + "any error unless VALUES has `\"#\": kind`); against a list of values then completion "
+      + "(or `error KIND`), times ignored; or counts how many times the first stage was "
+      + "subscribed. `pipe check` grades a script by its expect lines.",
+    marble: "", example: "cold \"-a-#\" | retry 2 | expect \"-a--a-#\"", options: ["error", "attempts"],
+    arity: 0...2
+  ) { context in
+    guard let spec = ExpectArguments.read(context) else { return nil }
+    return .sink(SinkSpec(name: "expect") { ExpectSink(context: $0, spec: spec) })
+  }
+}
+
+/// Reads the three forms of `expect`.
+enum ExpectArguments {
+  static func read(_ context: StageContext) -> ExpectSpec? {
+    let read = context.read
+    if let attempts = context.option("attempts") {
+      guard context.positional.isEmpty, let arg = attempts.value, let count = read.integer(arg) else {
+        context.error("badExpect", "write expect attempts N", at: context.stage.span)
+        return nil
+      }
+      return .attempts(count)
+    }
+    var errorKind: String?
+    if let option = context.option("error") {
+      guard let arg = option.value, let kind = read.word(arg) else {
+        context.error("badExpect", "write error KIND after the values", at: option.span)
+        return nil
+      }
+      errorKind = kind.text
+    }
+    guard let first = context.argument(0) else {
+      context.error(
+        "badExpect", "expect needs a marble diagram, a list of values, or attempts N", at: context.stage.span)
+      return nil
+    }
+    if case .list = first.kind {
+      guard context.positional.count == 1, case .list(let values)? = read.constant(first) else { return nil }
+      return .values(values, errorKind: errorKind)
+    }
+    guard let text = read.string(first) else { return nil }
+    let diagram: MarbleDiagram
+    do {
+      diagram = try MarbleDiagram(cold: text)
+    } catch {
+      context.error("badMarbles", "bad marble diagram: \(error.message)", at: first.span)
+      return nil
+    }
+    var values: [Character: Value] = [:]
+    if let dict = context.argument(1) {
+      guard let read = MarbleValues.read(dict, read) else { return nil }
+      values = read.values
+      errorKind = read.errorKind ?? errorKind
+    }
+    return .marbles(diagram, text: text, values: values, errorKind: errorKind)
+  }
+}

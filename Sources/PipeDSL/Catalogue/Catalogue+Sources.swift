@@ -1,0 +1,127 @@
+import Operators
+
+extension Catalogue {
+  /// `just`, `of`, `range`, `empty`, `never`, `fail`, `timer`, `every`, `changes`.
+  static var sourceEntries: [CatalogueEntry] {
+    [just, of, range, empty, never, fail, timer, every, changes] + marbleEntries
+  }
+
+  static let just = CatalogueEntry(
+    name: "just", role: .source, signature: "just VALUE",
+    doc: "Emits one value, then completes, both at the moment of subscription.",
+    marble: "(a|)", example: "just 42", arity: 1...1
+  ) { context in
+    guard let value = context.read.value(context.positional[0]) else { return nil }
+    return .source { env, _ in .just(value(env)) }
+  }
+
+  static let of = CatalogueEntry(
+    name: "of", role: .source, signature: "of(a, b, ...)",
+    doc: "Emits the given values one after another at the moment of subscription, then completes.",
+    marble: "(abc|)", example: "of(\"London\", \"Paris\")", arity: 0...Int.max
+  ) { context in
+    let readers = context.positional.map(context.read.value)
+    guard !readers.contains(where: { $0 == nil }) else { return nil }
+    return .source { env, _ in .from(readers.map { $0!(env) }) }
+  }
+
+  static let range = CatalogueEntry(
+    name: "range", role: .source, signature: "range(from, count)",
+    doc: "Emits `count` whole numbers from `from` upwards at the moment of subscription, then completes.",
+    marble: "(0123|)", example: "range(1, 5)", arity: 2...2
+  ) { context in
+    guard let start = context.read.integer(context.positional[0], atLeast: Int.min),
+      let count = context.read.integer(context.positional[1])
+    else { return nil }
+    guard start.addingReportingOverflow(count).overflow == false else {
+      context.error("rangeOverflow", "the range passes the largest whole number", at: context.stage.span)
+      return nil
+    }
+    return .source { _, _ in Observable<Int>.range(start: start, count: count).map(Value.int) }
+  }
+
+  static let empty = CatalogueEntry(
+    name: "empty", role: .source, signature: "empty", doc: "Completes at once without a value.",
+    marble: "|", example: "empty | count", arity: 0...0
+  ) { _ in .source { _, _ in .empty() } }
+
+  static let never = CatalogueEntry(
+    name: "never", role: .source, signature: "never",
+    doc: "Never emits and never ends; a script stops it when nothing else can happen.",
+    marble: "-----", example: "never | timeout 1s | catchAndReturn \"late\"", arity: 0...0
+  ) { _ in .source { _, _ in .never() } }
+
+  static let fail = CatalogueEntry(
+    name: "fail", role: .source, signature: "fail KIND [\"message\"]",
+    doc: "Fails at once with an error of the given kind, as a source that is down would.",
+    marble: "#", example: "fail serverFailure | catchAndReturn 0", arity: 1...2
+  ) { context in
+    guard let kind = context.read.word(context.positional[0]) else { return nil }
+    var message = "\(kind.text) raised by fail"
+    if let arg = context.argument(1) {
+      guard let text = context.read.string(arg) else { return nil }
+      message = text
+    }
+    return .source { _, _ in .error(PipeError(kind: kind.text, message: message)) }
+  }
+
+  static let timer = CatalogueEntry(
+    name: "timer", role: .source, signature: "timer DURATION",
+    doc: "Emits 0 once the duration has passed, then completes. Inside a sub-pipeline the "
+      + "duration may be computed: `timer { .attempt }` waits that many seconds.",
+    marble: "---(0|)", example: "timer 2s", arity: 1...1
+  ) { context in
+    guard let delay = context.read.delay(context.positional[0]) else { return nil }
+    return .source { env, _ in
+      Observable<Int>.timer(delay(env), scheduler: env.runtime.scheduler).map(Value.int)
+    }
+  }
+
+  static let every = CatalogueEntry(
+    name: "every", role: .source, signature: "every DURATION",
+    doc: "Emits 0, 1, 2, ... one per period, the first after one period; it never completes.",
+    marble: "-0-1-2-3-", example: "every 1s | take 3", arity: 1...1
+  ) { context in
+    guard let period = context.read.duration(context.positional[0]) else { return nil }
+    guard period > .zero else {
+      context.error("zeroPeriod", "the period must be longer than zero", at: context.positional[0].span)
+      return nil
+    }
+    return .source { env, _ in
+      Observable<Int>.interval(period, scheduler: env.runtime.scheduler).map(Value.int)
+    }
+  }
+
+  static let changes = CatalogueEntry(
+    name: "changes", role: .source, signature: "changes(SETTING)",
+    doc: "Emits the new value of a setting every time `set` changes it; it never completes.",
+    marble: "--a---b-", example: "changes(weather.apiKey) | take 1", arity: 1...1
+  ) { context in
+    guard let key = context.read.setting(context.positional[0]) else { return nil }
+    return .source { env, _ in env.runtime.settings.changes(of: key) }
+  }
+}
+
+extension StageContext {
+  /// The readers of this stage's arguments.
+  public var read: ArgumentReader {
+    var reader = ArgumentReader(compiler: compiler, hasDot: hasDot)
+    reader.source = stage.text
+    return reader
+  }
+}
+
+extension ArgumentReader {
+  /// A duration known now (`2s`), or computed per subscription from `.` or `{ ... }` in
+  /// seconds.
+  func delay(_ arg: Arg) -> ((Env) -> Time)? {
+    switch arg.kind {
+    case .element, .expression:
+      guard let value = value(arg) else { return nil }
+      return { env in .seconds(max(0, min(value(env).number ?? 0, 1e9))) }
+    default:
+      guard let time = duration(arg) else { return nil }
+      return { _ in time }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import Operators
+
+enum StrategyCatalogue {
+  /// The strategies of `retryWhen`.
+  static var all: [StrategyEntry] {
+    [backoff, constant, linear, exponential, binaryExponential, immediate] + waitingStrategies
+  }
+
+  static let backoff = StrategyEntry(
+    name: "backoff", signature: "backoff(d1, d2, ...)",
+    doc: "After the k-th error waits dk and subscribes again; the error after the last delay "
+      + "is let through. Bare numbers are seconds: backoff(1, 3, 5, 10) resubscribes at most "
+      + "four times, 1, 3, 5 and 10 s after each failure.",
+    example: "weather \"London\" | retryWhen backoff(1, 3, 5, 10)", arity: 1...Int.max
+  ) { context in
+    let reader = context.readerContext
+    let delays = context.positional.map(reader.duration)
+    guard !delays.contains(where: { $0 == nil }) else { return nil }
+    return .delays(.delays(delays.map { $0! }))
+  }
+
+  static let constant = StrategyEntry(
+    name: "constant", signature: "constant(d, times: n)", doc: "Waits d after every error, n times.",
+    example: "retryWhen constant(2s, times: 3)", labels: ["times"], arity: 1...1
+  ) { context in
+    guard let delay = context.readerContext.duration(context.positional[0]), let times = context.times()
+    else {
+      return nil
+    }
+    return .delays(.constant(delay, times: times))
+  }
+
+  static let linear = StrategyEntry(
+    name: "linear", signature: "linear(d, times: n)", doc: "Waits d, 2d, 3d, ... after each error, n times.",
+    example: "retryWhen linear(1s, times: 4)", labels: ["times"], arity: 1...1
+  ) { context in
+    guard let delay = context.readerContext.duration(context.positional[0]), let times = context.times()
+    else {
+      return nil
+    }
+    return .delays(.linear(delay, times: times))
+  }
+
+  static let exponential = StrategyEntry(
+    name: "exponential",
+    signature: "exponential(initial, factor: 2, max: 30s, jitter: none|full|equal|decorrelated, times: n)",
+    doc: "Waits initial × factor^(k-1) after the k-th error, capped at max, spread by jitter "
+      + "(AWS's definitions; seeded by `seed`, so runs repeat), n times.",
+    example: "retryWhen exponential(1s, max: 30s, jitter: full, times: 8)",
+    labels: ["factor", "max", "jitter", "times"], arity: 1...1
+  ) { context in
+    let reader = context.readerContext
+    guard let initial = reader.duration(context.positional[0]), let times = context.times() else {
+      return nil
+    }
+    var factor = 2.0
+    var cap = Time.seconds(30)
+    var jitter = Jitter.none
+    if let arg = context.label("factor") {
+      guard let value = reader.number(arg), value >= 1 else {
+        context.error("badFactor", "the factor is a number of at least 1", at: arg.span)
+        return nil
+      }
+      factor = value
+    }
+    if let arg = context.label("max") {
+      guard let value = reader.duration(arg) else { return nil }
+      cap = value
+    }
+    if let arg = context.label("jitter") {
+      guard let word = reader.word(arg) else { return nil }
+      guard let value = Jitter(rawValue: word.text) else {
+        context.error(
+          "unknownJitter", "unknown jitter '\(word.text)'", at: word.span,
+          help: Suggestions.didYouMean(word.text, in: Jitter.allCases.map(\.rawValue))
+            ?? "none, full, equal or decorrelated")
+        return nil
+      }
+      jitter = value
+    }
+    return .delays(.exponential(initial: initial, factor: factor, max: cap, jitter: jitter, times: times))
+  }
+
+  static let binaryExponential = StrategyEntry(
+    name: "binaryExponential", signature: "binaryExponential(interval, times: n)",
+    doc: "After the k-th error waits 2^k × interval (2, 4, 8, 16 × interval), n times.",
+    example: "retryWhen binaryExponential(1s, times: 4)", labels: ["times"], arity: 1...1
+  ) { context in
+    guard let interval = context.readerContext.duration(context.positional[0]), let times = context.times()
+    else {
+      return nil
+    }
+    return .delays(.binaryExponential(interval, times: times))
+  }
+
+  static let immediate = StrategyEntry(
+    name: "immediate", signature: "immediate(n)", doc: "Subscribes again at once, n times.",
+    example: "retryWhen immediate(3)", arity: 1...1
+  ) { context in
+    guard let times = context.readerContext.integer(context.positional[0]) else { return nil }
+    return .delays(.immediate(times))
+  }
+}
+
+extension StrategyContext {
+  /// The `times:` label, required by the counted strategies.
+  func times() -> Int? {
+    guard let arg = label("times") else {
+      error("missingTimes", "'\(name.text)' needs times: N, how many retries at most", at: span)
+      return nil
+    }
+    return readerContext.integer(arg)
+  }
+}
+
+extension CompiledStrategy {
+  /// A strategy of delays: each error waits the schedule's next delay; past its end the
+  /// error is let through.
+  static func delays(_ strategy: RetryStrategy) -> CompiledStrategy {
+    CompiledStrategy(schedule: strategy) { env in
+      var schedule = strategy.makeSchedule(seed: env.runtime.seed)
+      return { error, count in
+        guard let delay = schedule.next() else { return .error(error) }
+        if delay == .zero { return .just(.int(count)) }
+        return Observable<Int>.timer(delay, scheduler: env.runtime.scheduler).map { _ in .int(count) }
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Operators
+
+extension StrategyCatalogue {
+  static var waitingStrategies: [StrategyEntry] { [until, online, ask, never] }
+
+  static let until = StrategyEntry(
+    name: "until", signature: "until(SETTING)",
+    doc: "Waits until the setting changes to a non-empty value, then subscribes again: the way "
+      + "to wait for an API key. Run it in the background (&) and `set` the key.",
+    example: "weather \"London\" | retryWhen until(weather.apiKey) &", arity: 1...1
+  ) { context in
+    guard let key = context.readerContext.setting(context.positional[0]) else { return nil }
+    return CompiledStrategy { env in
+      { _, _ in env.runtime.settings.changes(of: key).filter { !$0.isEmptyValue } }
+    }
+  }
+
+  static let online = StrategyEntry(
+    name: "online", signature: "online",
+    doc: "Waits until the network is on again (`network on`), then subscribes again. If the "
+      + "network is already on, waits one second, so a flaky service is not hammered.",
+    example: "weather \"London\" | retryWhen online", arity: 0...0
+  ) { _ in
+    CompiledStrategy { env in
+      { _, _ in
+        let settings = env.runtime.settings
+        if settings["network"] != .string("off") {
+          return Observable<Int>.timer(.seconds(1), scheduler: env.runtime.scheduler).map { _ in .null }
+        }
+        return settings.changes(of: "network").filter { $0 != .string("off") }
+      }
+    }
+  }
+
+  static let ask = StrategyEntry(
+    name: "ask", signature: "ask",
+    doc: "Asks the person `[r]etry, [d]efault value, [f]ail?` after each error; in a script, "
+      + "the --answer option answers (fail by default). Here the default value ends the stream "
+      + "quietly.",
+    example: "weather \"xyzzy\" | retryWhen ask", arity: 0...0
+  ) { _ in
+    CompiledStrategy { env in
+      { error, _ in
+        switch env.runtime.ask(error) {
+        case .retry: return .just(.null)
+        case .fail: return .error(error)
+        case .default: return .empty()
+        }
+      }
+    }
+  }
+
+  static let never = StrategyEntry(
+    name: "never", signature: "never",
+    doc: "Never retries: the error is let through. Useful in a dict: `[cityNotFound: never, *: backoff(1)]`.",
+    example: "retryWhen [cityNotFound: never, *: backoff(1, 2)]", arity: 0...0
+  ) { _ in CompiledStrategy { _ in { error, _ in .error(error) } } }
+}
+
+extension Value {
+  /// null, an empty string or an empty list.
+  var isEmptyValue: Bool {
+    switch self {
+    case .null: return true
+    case .string(let text): return text.isEmpty
+    case .list(let items): return items.isEmpty
+    default: return false
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/// One operator, source or sink of the language: its documentation and how to compile it.
+///
+/// `:help NAME` prints the documentation; docs/OPERATORS.md is generated from it; the
+/// compiler calls `compile` with the stage's checked words.
+public struct CatalogueEntry: @unchecked Sendable {
+  /// Where a stage may stand and how `:ops` groups it.
+  public enum Role: String, Sendable, CaseIterable {
+    case source, transform, combine, errors, sink
+  }
+
+  public var name: String
+  public var role: Role
+  /// How it is written: `retry [n]`, `retryWhen STRATEGY [max n] [on kinds]`.
+  public var signature: String
+  /// One paragraph saying what it does.
+  public var doc: String
+  /// Its marble line: `a-b-c|  →  a---c|`.
+  public var marble: String
+  /// A runnable example.
+  public var example: String
+  /// Old names it accepts, with a note pointing here: `catchError` for `catch`.
+  public var aliases: [String]
+  /// The option words it takes after its arguments: `max`, `on`, `times`.
+  public var options: [String]
+  /// How many positional arguments it takes.
+  public var arity: ClosedRange<Int>
+  /// Checks the stage's words and builds it; reports problems through the context.
+  public var compile: (inout StageContext) -> CompiledStage?
+
+  public init(
+    name: String, role: Role, signature: String, doc: String, marble: String = "",
+    example: String, aliases: [String] = [], options: [String] = [], arity: ClosedRange<Int>,
+    compile: @escaping (inout StageContext) -> CompiledStage?
+  ) {
+    self.name = name
+    self.role = role
+    self.signature = signature
+    self.doc = doc
+    self.marble = marble
+    self.example = example
+    self.aliases = aliases
+    self.options = options
+    self.arity = arity
+    self.compile = compile
+  }
+}
+
+/// A retry strategy for `retryWhen`: its documentation and how to compile it.
+public struct StrategyEntry: @unchecked Sendable {
+  public var name: String
+  public var signature: String
+  public var doc: String
+  public var example: String
+  /// The labels it takes: `times`, `factor`, `max`, `jitter`.
+  public var labels: [String]
+  public var arity: ClosedRange<Int>
+  public var compile: (inout StrategyContext) -> CompiledStrategy?
+
+  public init(
+    name: String, signature: String, doc: String, example: String, labels: [String] = [],
+    arity: ClosedRange<Int>, compile: @escaping (inout StrategyContext) -> CompiledStrategy?
+  ) {
+    self.name = name
+    self.signature = signature
+    self.doc = doc
+    self.example = example
+    self.labels = labels
+    self.arity = arity
+    self.compile = compile
+  }
+}

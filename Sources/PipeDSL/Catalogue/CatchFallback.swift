@@ -1,0 +1,82 @@
+import Operators
+
+/// What `catch` falls back to.
+enum CatchFallback {
+  case cache
+  case empty
+  case just((Env) -> Value)
+  case pipeline(CompiledPipeline)
+  case ask
+
+  static func read(_ context: StageContext) -> CatchFallback? {
+    let first = context.positional[0]
+    if case .pipeline = first.kind {
+      guard context.positional.count == 1 else { return tooMany(context) }
+      return context.read.pipeline(first, parent: context.node).map(CatchFallback.pipeline)
+    }
+    guard let word = context.read.word(first) else { return nil }
+    switch word.text {
+    case "just":
+      guard let arg = context.argument(1) else {
+        context.error("badCatch", "write the value after just: catch just 0", at: word.span)
+        return nil
+      }
+      return context.read.value(arg).map(CatchFallback.just)
+    case "cache", "empty", "ask":
+      guard context.positional.count == 1 else { return tooMany(context) }
+      return word.text == "cache" ? .cache : word.text == "empty" ? .empty : .ask
+    default:
+      context.error(
+        "unknownFallback", "unknown fallback '\(word.text)'", at: word.span,
+        help: Suggestions.didYouMean(word.text, in: ["cache", "empty", "just", "ask"])
+          ?? "write cache, empty, just VALUE, (PIPELINE) or ask")
+      return nil
+    }
+  }
+
+  private static func tooMany(_ context: StageContext) -> CatchFallback? {
+    context.error("wrongArity", "'catch' takes one fallback", at: context.positional[1].span)
+    return nil
+  }
+
+  func apply(to upstream: Observable<Value>, env: Env) -> Observable<Value> {
+    switch self {
+    case .cache:
+      return upstream.catch { error in
+        guard let key = env.scope.sourceKey, let value = env.runtime.cache.value(for: key) else {
+          throw error
+        }
+        return .just(value)
+      }
+    case .empty:
+      return upstream.catch { _ in .empty() }
+    case .just(let value):
+      return upstream.catch { _ in .just(value(env)) }
+    case .pipeline(let fallback):
+      return upstream.catch { error in fallback.build(env.with(dot: PipeError.from(error).value)) }
+    case .ask:
+      return askingCatch(upstream, env: env)
+    }
+  }
+
+  /// `[r]etry, [d]efault value, [f]ail?` after every error: retry subscribes again, the
+  /// default is the source's cached value (or null).
+  private func askingCatch(_ upstream: Observable<Value>, env: Env) -> Observable<Value> {
+    upstream.retry(when: { errors in
+      errors.concatMap { error -> Observable<Value> in
+        let pipeError = PipeError.from(error)
+        switch env.runtime.ask(pipeError) {
+        case .retry: return .just(.null)
+        case .fail: return .error(pipeError)
+        case .default: return .error(DefaultRequested())
+        }
+      }
+    }).catch { error in
+      guard error is DefaultRequested else { throw error }
+      return .just(env.scope.sourceKey.flatMap(env.runtime.cache.value(for:)) ?? .null)
+    }
+  }
+}
+
+/// The person chose the default value at `catch ask`.
+struct DefaultRequested: Error {}

@@ -1,0 +1,178 @@
+import Operators
+
+/// Reads a stage's or a strategy's arguments, reporting a diagnostic with a span for every
+/// argument of the wrong kind and returning nil for it.
+public struct ArgumentReader {
+  let compiler: Compiler
+  /// Whether `.` means an outer element here.
+  let hasDot: Bool
+  /// The stage's text, which run-time errors of its expressions name.
+  var source = ""
+
+  func fail<T>(_ arg: Arg, expected: String) -> T? {
+    compiler.report(
+      Diagnostic(
+        id: "wrongArgumentType", message: "expected \(expected), found \(arg.kind.summary)",
+        span: arg.span))
+    return nil
+  }
+
+  /// A duration: `500ms`, `1.5s`, or a bare number meaning seconds.
+  public func duration(_ arg: Arg) -> Time? {
+    let time: Time
+    switch arg.kind {
+    case .literal(.duration(let value)): time = value
+    case .literal(.int(let value)): time = .seconds(value)
+    case .literal(.double(let value)) where value.isFinite && abs(value) < 1e9: time = .seconds(value)
+    default: return fail(arg, expected: "a duration such as 500ms or 2s")
+    }
+    guard time >= .zero else {
+      compiler.report(
+        Diagnostic(id: "negativeDuration", message: "a duration cannot be negative", span: arg.span))
+      return nil
+    }
+    return time
+  }
+
+  /// A whole number, at least `minimum`.
+  public func integer(_ arg: Arg, atLeast minimum: Int = 0) -> Int? {
+    guard case .literal(.int(let value)) = arg.kind else { return fail(arg, expected: "a whole number") }
+    guard value >= minimum else {
+      compiler.report(
+        Diagnostic(
+          id: "numberTooSmall", message: "expected a number of at least \(minimum), found \(value)",
+          span: arg.span))
+      return nil
+    }
+    return value
+  }
+
+  /// A number, int or double.
+  public func number(_ arg: Arg) -> Double? {
+    switch arg.kind {
+    case .literal(.int(let value)): return Double(value)
+    case .literal(.double(let value)): return value
+    default: return fail(arg, expected: "a number")
+    }
+  }
+
+  /// A string literal.
+  public func string(_ arg: Arg) -> String? {
+    guard case .literal(.string(let value)) = arg.kind else { return fail(arg, expected: "a string") }
+    return value
+  }
+
+  /// A bare word such as `cache` or `notPositive`.
+  public func word(_ arg: Arg) -> Name? {
+    guard case .name(let name) = arg.kind, !name.isDotted else { return fail(arg, expected: "a name") }
+    return name
+  }
+
+  /// A value known before anything runs: a literal, or a list or record of them.
+  public func constant(_ arg: Arg) -> Value? {
+    switch arg.kind {
+    case .literal(let literal): return literal.value
+    case .list(let items):
+      let values = items.map(constant)
+      return values.contains { $0 == nil } ? nil : .list(values.map { $0! })
+    case .dict(let entries):
+      var record = Record()
+      for entry in entries {
+        switch entry.key {
+        case .name(let key), .string(let key):
+          guard let value = constant(entry.value) else { return nil }
+          record[key] = value
+        case .wildcard:
+          compiler.report(
+            Diagnostic(
+              id: "wildcardInRecord", message: "'*' only stands in a retryWhen dict", span: entry.keySpan))
+          return nil
+        }
+      }
+      return .record(record)
+    default: return fail(arg, expected: "a value")
+    }
+  }
+
+  /// A value computed when the stage is subscribed: a constant, `.`, `.field`, `{ expr }`,
+  /// or a list or record of these.
+  public func value(_ arg: Arg) -> ((Env) -> Value)? {
+    switch arg.kind {
+    case .element(let path):
+      guard hasDot else {
+        compiler.report(
+          Diagnostic(
+            id: "dotOutsideSubpipeline", message: "'.' means the outer element, and there is none here",
+            span: arg.span, help: "use '.' inside a sub-pipeline, as in flatMap (weather .)"))
+        return nil
+      }
+      let fields = path.map(\.text)
+      return { env in fields.reduce(env.dot ?? .null) { $0[$1] ?? .null } }
+    case .expression(let expr):
+      guard let compiled = expression(arg, expr: expr, names: []) else { return nil }
+      return { env in (try? compiled(env.dot ?? .null)) ?? .null }
+    case .list(let items):
+      let readers = items.map(value)
+      guard !readers.contains(where: { $0 == nil }) else { return nil }
+      return { env in .list(readers.map { $0!(env) }) }
+    default:
+      guard let constant = constant(arg) else { return nil }
+      return { _ in constant }
+    }
+  }
+
+  /// A `{ ... }` expression, checked, with the free names it may use besides `.`.
+  public func expression(_ arg: Arg, names: [String] = []) -> CompiledExpression? {
+    guard case .expression(let expr) = arg.kind else {
+      return fail(arg, expected: "an expression in braces, such as { . > 0 }")
+    }
+    return expression(arg, expr: expr, names: names)
+  }
+
+  func expression(_ arg: Arg, expr: Expr, names: [String]) -> CompiledExpression? {
+    do {
+      return try ExpressionCompiler.compile(expr, in: ExpressionEnvironment(names: names), source: source)
+    } catch {
+      for diagnostic in error.diagnostics { compiler.report(diagnostic) }
+      return nil
+    }
+  }
+
+  /// A sub-pipeline in parentheses, in which `.` is the outer element.
+  public func pipeline(_ arg: Arg, parent: Int, errorsSource: Bool = false) -> CompiledPipeline? {
+    guard case .pipeline(let pipeline) = arg.kind else {
+      return fail(arg, expected: "a pipeline in parentheses, such as (weather .)")
+    }
+    return compiler.compileSubpipeline(pipeline, parent: parent, errorsSource: errorsSource)
+  }
+
+  /// A setting key that exists: `weather.apiKey`.
+  public func setting(_ arg: Arg) -> String? {
+    guard case .name(let name) = arg.kind else {
+      return fail(arg, expected: "a setting such as weather.apiKey")
+    }
+    return compiler.checkSetting(name)
+  }
+}
+
+extension ArgKind {
+  /// A short description for messages: `a string`, `a list`, `the name 'x'`.
+  var summary: String {
+    switch self {
+    case .literal(.string): return "a string"
+    case .literal(.int), .literal(.double): return "a number"
+    case .literal(.duration): return "a duration"
+    case .literal(.bool): return "a boolean"
+    case .literal(.null): return "null"
+    case .name(let name): return "the name '\(name.text)'"
+    case .call(let call): return "a call of '\(call.name.text)'"
+    case .list: return "a list"
+    case .dict: return "a dict"
+    case .pipeline: return "a pipeline"
+    case .expression: return "an expression"
+    case .element: return "'.'"
+    case .labeled(let name, _): return "the option '\(name.text):'"
+    case .invalid: return "nothing readable"
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import Operators
+
+/// A stage after checking: how to build its part of the engine graph.
+public enum CompiledStage {
+  /// A first stage; called at each subscription with that subscription's number (from 1).
+  case source((Env, Int) -> Observable<Value>)
+  /// A later stage, built once per environment around its upstream.
+  case transform((Observable<Value>, Env) -> Observable<Value>)
+  /// The last stage, which consumes the stream.
+  case sink(SinkSpec)
+}
+
+/// A checked pipeline, ready to be built into engine observables any number of times.
+public struct CompiledPipeline {
+  /// The graph node of every top-level stage, in order (the sink's included).
+  public var nodes: [Int]
+  /// Builds the stream from the source through the last non-sink stage.
+  public var build: (Env) -> Observable<Value>
+  /// The sink, or nil for a pipeline that is used as a value (`let`, sub-pipelines).
+  public var sink: SinkSpec?
+  /// The pipeline's source text.
+  public var text: String
+}
+
+/// Per-stage bookkeeping while a pipeline runs: subscription numbers and error stamping.
+enum StageWrapper {
+  /// Wraps a source so each subscription gets its number and errors name the stage.
+  static func source(
+    _ make: @escaping (Env, Int) -> Observable<Value>, node: Int, text: String
+  ) -> (Env) -> Observable<Value> {
+    { env in
+      let runtime = env.runtime
+      let stream = Observable<Value>(unsafe: { observer in
+        let attempt = runtime.beginAttempt(node: node)
+        return make(env, attempt).subscribe(stamping(observer, text: text, attempt: attempt))
+      })
+      return traced(stream, node: node, runtime: runtime)
+    }
+  }
+
+  /// Wraps a transform's output so errors it raises name the stage.
+  static func transform(
+    _ upstream: Observable<Value>, env: Env, node: Int, text: String,
+    _ make: (Observable<Value>, Env) -> Observable<Value>
+  ) -> Observable<Value> {
+    let runtime = env.runtime
+    let inner = make(upstream, env)
+    let stream = Observable<Value>(unsafe: { observer in
+      let attempt = runtime.beginAttempt(node: node)
+      return inner.subscribe(stamping(observer, text: text, attempt: attempt))
+    })
+    return traced(stream, node: node, runtime: runtime)
+  }
+
+  private static func traced(_ stream: Observable<Value>, node: Int, runtime: Runtime) -> Observable<Value> {
+    guard let tracer = runtime.tracer else { return stream }
+    return stream.traced(node: node, by: tracer)
+  }
+
+  /// An observer that turns any error into a `PipeError` naming the stage, unless an earlier
+  /// stage already named itself.
+  private static func stamping(_ observer: Observer<Value>, text: String, attempt: Int) -> Observer<Value> {
+    observer.forwarding { event in
+      guard case .error(let error) = event else { return observer.on(event) }
+      observer.on(.error(PipeError.stamped(error, source: text, attempt: attempt)))
+    }
+  }
+}
+
+extension Runtime {
+  /// Counts a subscription of `node` and returns its number, from 1.
+  func beginAttempt(node: Int) -> Int {
+    let number = (attempts[node] ?? 0) + 1
+    attempts[node] = number
+    return number
+  }
+}

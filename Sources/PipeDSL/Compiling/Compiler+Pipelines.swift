@@ -1,0 +1,101 @@
+import Operators
+
+/// Where a pipeline stands, which decides what it may contain.
+enum PipelineContext: Equatable {
+  /// A statement that runs: it may end in a sink (and gets `show` if it does not).
+  case run
+  /// `let NAME = ...`: no sink.
+  case binding
+  /// A sub-pipeline in parentheses: no sink; `.` is the outer element. `errors` is the
+  /// stream of errors inside `retryWhen (errors | ...)`.
+  case inner(errorsSource: Bool)
+}
+
+extension Compiler {
+  // pipeline = stage { "|" stage } ;
+  func compilePipeline(_ pipeline: Pipeline, parent: Int?, context: PipelineContext) -> CompiledPipeline? {
+    var compiled: [(stage: CompiledStage, node: Int, text: String)] = []
+    var failed = false
+    let hasDot = context != .run && context != .binding
+    for (index, stage) in pipeline.stages.enumerated() {
+      guard let result = compileStage(stage, parent: parent, hasDot: hasDot, context: context) else {
+        failed = true
+        continue
+      }
+      if !checkPlacement(result.stage, stage, index: index, count: pipeline.stages.count, context: context) {
+        failed = true
+      }
+      compiled.append((result.stage, result.node, stage.text))
+    }
+    guard !failed, let first = compiled.first, case .source(let source) = first.stage else { return nil }
+    var sink: SinkSpec?
+    if case .sink(let spec) = compiled.last?.stage { sink = spec }
+    if context == .run && sink == nil { sink = .show }
+    let transforms = compiled.dropFirst().compactMap { item -> (TransformBody, Int, String)? in
+      if case .transform(let body) = item.stage { return (body, item.node, item.text) }
+      return nil
+    }
+    let head = StageWrapper.source(source, node: first.node, text: first.text)
+    return CompiledPipeline(
+      nodes: compiled.map(\.node),
+      build: { outer in
+        let env = outer.withNewScope()
+        var stream = head(env)
+        for (body, node, text) in transforms {
+          stream = StageWrapper.transform(stream, env: env, node: node, text: text, body)
+        }
+        return stream
+      },
+      sink: sink, text: pipeline.text)
+  }
+
+  /// A sub-pipeline in parentheses: `(weather .)`, `(just 0)`, `(errors | ...)`.
+  func compileSubpipeline(_ pipeline: Pipeline, parent: Int, errorsSource: Bool) -> CompiledPipeline? {
+    compilePipeline(pipeline, parent: parent, context: .inner(errorsSource: errorsSource))
+  }
+
+  /// Sources first, sinks last, and sinks only where something runs.
+  private func checkPlacement(
+    _ compiled: CompiledStage, _ stage: Stage, index: Int, count: Int, context: PipelineContext
+  ) -> Bool {
+    let name = stage.operatorName
+    switch compiled {
+    case .source where index > 0:
+      report(
+        Diagnostic(
+          id: "sourceAfterPipe", message: "'\(name)' is a source and starts a pipeline", span: stage.span,
+          help: "to combine streams, write merge (\(stage.text)) or concat (\(stage.text))"))
+      return false
+    case .transform where index == 0:
+      report(
+        Diagnostic(
+          id: "missingSource", message: "'\(name)' needs something upstream", span: stage.span,
+          help: "start the pipeline with a source, as in just 1 | \(stage.text)"))
+      return false
+    case .sink where index < count - 1:
+      report(
+        Diagnostic(
+          id: "sinkNotLast", message: "'\(name)' ends a pipeline; nothing can follow it", span: stage.span))
+      return false
+    case .sink where context != .run:
+      report(
+        Diagnostic(
+          id: "sinkInSubpipeline", message: "'\(name)' can only end a pipeline that runs", span: stage.span,
+          help: context == .binding ? "write the sink where the name is used: NAME | \(name)" : nil))
+      return false
+    default:
+      return true
+    }
+  }
+}
+
+/// A transform's body, as the catalogue compiles it.
+typealias TransformBody = (Observable<Value>, Env) -> Observable<Value>
+
+extension Stage {
+  /// The operator's name, or `(...)` for a group.
+  var operatorName: String {
+    if case .operator(let stage) = kind { return stage.name.text }
+    return "(...)"
+  }
+}

@@ -1,0 +1,129 @@
+import Operators
+
+extension Compiler {
+  // stage = IDENT { arg } [ named ] | "(" pipeline ")" ;
+  func compileStage(
+    _ stage: Stage, parent: Int?, hasDot: Bool, context: PipelineContext
+  ) -> (stage: CompiledStage, node: Int)? {
+    switch stage.kind {
+    case .invalid:
+      return nil
+    case .group(let pipeline):
+      let node = addNode(for: stage, name: "(...)", parent: parent, role: .source)
+      guard let inner = compilePipeline(pipeline, parent: node, context: .inner(errorsSource: false)) else {
+        return nil
+      }
+      return (.source { env, _ in inner.build(env) }, node)
+    case .operator(let op):
+      return compileOperator(op, stage, parent: parent, hasDot: hasDot, context: context)
+    }
+  }
+
+  private func compileOperator(
+    _ op: OperatorStage, _ stage: Stage, parent: Int?, hasDot: Bool, context: PipelineContext
+  ) -> (stage: CompiledStage, node: Int)? {
+    let name = op.name.text
+    if let binding = bindings[name] {
+      guard expectNoArguments(op, what: "'\(name)' names a pipeline and") else { return nil }
+      let node = addNode(for: stage, name: name, parent: parent, role: .source)
+      return (.source { env, _ in binding.build(env) }, node)
+    }
+    if name == "errors", context == .inner(errorsSource: true) {
+      guard expectNoArguments(op, what: "'errors'") else { return nil }
+      let node = addNode(for: stage, name: name, parent: parent, role: .source)
+      return (.source { env, _ in env.errors ?? .empty() }, node)
+    }
+    if let (entry, viaAlias) = catalogue.lookup(name) {
+      if viaAlias {
+        report(
+          Diagnostic(
+            id: "oldName", severity: .warning, message: "'\(name)' is the old name of '\(entry.name)'",
+            span: op.name.span, help: "write '\(entry.name)'"))
+      }
+      return compileEntry(entry, op, stage, parent: parent, hasDot: hasDot)
+    }
+    if let info = externalSources[name] {
+      return compilePluginSource(info, op, stage, parent: parent, hasDot: hasDot)
+    }
+    reportUnknown(op.name, first: stage.span.start == 0 || parent == nil)
+    return nil
+  }
+
+  private func compileEntry(
+    _ entry: CatalogueEntry, _ op: OperatorStage, _ stage: Stage, parent: Int?, hasDot: Bool
+  ) -> (stage: CompiledStage, node: Int)? {
+    let (positional, options) = op.split(optionNames: Set(entry.options))
+    var ok = checkArity(entry.name, entry.arity, positional, at: op.name.span, signature: entry.signature)
+    for option in options where !entry.options.contains(option.name.text) {
+      report(
+        Diagnostic(
+          id: "unknownOption", message: "'\(entry.name)' has no option '\(option.name.text)'",
+          span: option.name.span,
+          help: Suggestions.didYouMean(option.name.text, in: entry.options)
+            ?? "it is written \(entry.signature)"))
+      ok = false
+    }
+    guard ok else { return nil }
+    let node = addNode(for: stage, name: entry.name, parent: parent, role: entry.role)
+    var context = StageContext(
+      compiler: self, stage: stage, name: op.name, positional: positional, options: options, node: node,
+      hasDot: hasDot)
+    guard let compiled = entry.compile(&context) else { return nil }
+    return (compiled, node)
+  }
+
+  /// Reports a wrong number of positional arguments.
+  func checkArity(
+    _ name: String, _ arity: ClosedRange<Int>, _ positional: [Arg], at span: Span, signature: String
+  ) -> Bool {
+    guard !arity.contains(positional.count) else { return true }
+    let expected =
+      arity.lowerBound == arity.upperBound
+      ? "\(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
+      : arity.upperBound == Int.max
+        ? "at least \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
+        : "\(arity.lowerBound) to \(arity.upperBound) arguments"
+    let where_ =
+      positional.count > arity.upperBound
+      ? positional[arity.upperBound].span.to(positional.last!.span) : span
+    report(
+      Diagnostic(
+        id: "wrongArity", message: "'\(name)' takes \(expected), found \(positional.count)", span: where_,
+        help: "it is written \(signature)"))
+    return false
+  }
+
+  private func expectNoArguments(_ op: OperatorStage, what: String) -> Bool {
+    let (positional, options) = op.split(optionNames: [])
+    guard let first = positional.first?.span ?? options.first?.span else { return true }
+    report(Diagnostic(id: "wrongArity", message: "\(what) takes no arguments", span: first))
+    return false
+  }
+
+  private func reportUnknown(_ name: Name, first: Bool) {
+    let candidates =
+      catalogue.names + Array(catalogue.aliases.keys) + Array(externalSources.keys) + Array(bindings.keys)
+    report(
+      Diagnostic(
+        id: "unknownOperator", message: "unknown operator '\(name.text)'", span: name.span,
+        help: Suggestions.didYouMean(name.text, in: candidates)))
+  }
+}
+
+extension OperatorStage {
+  /// The stage's words as positional arguments and options: labeled call arguments
+  /// (`circuitBreaker(failures: 5)`) and option words (`max 4`, `times: 4`) are options.
+  func split(optionNames: Set<String>) -> (positional: [Arg], options: [StageOption]) {
+    var positional: [Arg] = []
+    var options: [StageOption] = []
+    for argument in callArguments ?? [] {
+      if case .labeled(let label, let value) = argument.kind {
+        options.append(StageOption(name: label, value: value))
+      } else {
+        positional.append(argument)
+      }
+    }
+    let words = self.options(named: optionNames)
+    return (positional + words.positional, options + words.options)
+  }
+}

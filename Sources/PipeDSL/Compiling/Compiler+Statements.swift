@@ -1,0 +1,86 @@
+/// A statement after checking.
+public struct CompiledStatement {
+  public enum Kind {
+    /// Run a pipeline; `background` for `&`.
+    case run(CompiledPipeline, background: Bool)
+    /// `let NAME = pipeline`.
+    case bind(String, CompiledPipeline)
+    /// `set KEY VALUE` (and the bare `network on|off`).
+    case set(String, Value)
+    /// `:name words...`, for the prompt or the script runner to carry out.
+    case command(Command)
+  }
+
+  public var kind: Kind
+  public var statement: Statement
+  /// The operator graph of this statement (empty for `set` and commands).
+  public var graph: Graph
+}
+
+extension Compiler {
+  // statement = "let" IDENT "=" pipeline | "set" path value | pipeline ["&"] | ":" IDENT {word}
+  func compile(_ statement: Statement) -> CompiledStatement? {
+    graph = Graph()
+    let kind: CompiledStatement.Kind?
+    switch statement.kind {
+    case .binding(let name, let pipeline):
+      kind = compileBinding(name, pipeline)
+    case .setting(let path, let value):
+      kind = compileSetting(path, value)
+    case .run(let pipeline, let background):
+      kind = networkShorthand(pipeline) ?? compileRun(pipeline, background: background != nil)
+    case .command(let command):
+      kind = .command(command)
+    }
+    return kind.map { CompiledStatement(kind: $0, statement: statement, graph: graph) }
+  }
+
+  private func compileBinding(_ name: Name, _ pipeline: Pipeline) -> CompiledStatement.Kind? {
+    if catalogue.lookup(name.text) != nil || externalSources[name.text] != nil {
+      report(
+        Diagnostic(
+          id: "bindingShadowsOperator", message: "'\(name.text)' is already an operator or source",
+          span: name.span, help: "choose another name"))
+      return nil
+    }
+    guard let compiled = compilePipeline(pipeline, parent: nil, context: .binding) else { return nil }
+    define(name.text, compiled)
+    return .bind(name.text, compiled)
+  }
+
+  private func compileSetting(_ path: Name, _ value: Arg) -> CompiledStatement.Kind? {
+    let key = checkSetting(path)
+    let reader = ArgumentReader(compiler: self, hasDot: false)
+    var constant: Value?
+    if case .name(let word) = value.kind, !word.isDotted {
+      constant = .string(word.text)  // set network off
+    } else {
+      constant = reader.constant(value)
+    }
+    guard let key, let constant else { return nil }
+    if let allowed = settings.definitions[key]?.allowed, !allowed.contains(constant) {
+      report(
+        Diagnostic(
+          id: "settingValueNotAllowed",
+          message:
+            "'\(key)' takes \(allowed.map(\.literal).joined(separator: " or ")), not \(constant.literal)",
+          span: value.span))
+      return nil
+    }
+    return .set(key, constant)
+  }
+
+  /// `network on` and `network off` are written bare, as the design's scripts do.
+  private func networkShorthand(_ pipeline: Pipeline) -> CompiledStatement.Kind? {
+    guard pipeline.stages.count == 1, case .operator(let stage) = pipeline.stages[0].kind,
+      stage.name.text == "network", stage.callArguments == nil, stage.arguments.count == 1,
+      case .name(let word) = stage.arguments[0].kind, ["on", "off"].contains(word.text)
+    else { return nil }
+    return .set("network", .string(word.text))
+  }
+
+  private func compileRun(_ pipeline: Pipeline, background: Bool) -> CompiledStatement.Kind? {
+    guard let compiled = compilePipeline(pipeline, parent: nil, context: .run) else { return nil }
+    return .run(compiled, background: background)
+  }
+}

@@ -1,0 +1,70 @@
+import Operators
+
+/// Checks a parsed program against the catalogue and compiles it into runnable pipelines.
+///
+/// Checking and compiling are one walk: every stage's entry reads its words through readers
+/// that report diagnostics, and only a program without errors is ever run. The compiler
+/// lives as long as a session, so `let` names stay defined from one line to the next.
+///
+///     let compiler = Compiler(catalogue: .standard, settings: Settings())
+///     let statements = compiler.compile(Parser.parse("just 1 | map { . + 1 }").tree)
+///     compiler.diagnostics  // []
+public final class Compiler {
+  public var catalogue: Catalogue
+  public let settings: Settings
+  /// Plugin sources by name, from their handshakes.
+  public var externalSources: [String: ExternalSourceInfo] = [:]
+  /// `let` names and their pipelines.
+  public private(set) var bindings: [String: CompiledPipeline] = [:]
+  /// Everything reported since the last `compile`.
+  public private(set) var diagnostics: [Diagnostic] = []
+  /// The graph of the statement being compiled.
+  var graph = Graph()
+  private var nextNode = 0
+
+  public init(catalogue: Catalogue = .standard, settings: Settings) {
+    self.catalogue = catalogue
+    self.settings = settings
+  }
+
+  /// Whether anything reported since the last `compile` is an error.
+  public var hasErrors: Bool { diagnostics.contains(where: \.isError) }
+
+  func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+  /// Compiles every statement; check `hasErrors` before running any of them.
+  public func compile(_ program: Program) -> [CompiledStatement] {
+    diagnostics = []
+    var result: [CompiledStatement] = []
+    var pendingBindings: [String: CompiledPipeline] = [:]
+    for statement in program.statements {
+      guard let compiled = compile(statement) else { continue }
+      if case .bind(let name, let pipeline) = compiled.kind { pendingBindings[name] = pipeline }
+      result.append(compiled)
+    }
+    if hasErrors {
+      for name in pendingBindings.keys { bindings[name] = nil }
+    }
+    return result
+  }
+
+  /// Allocates a graph node for a stage.
+  func addNode(for stage: Stage, name: String, parent: Int?, role: CatalogueEntry.Role) -> Int {
+    let id = nextNode
+    nextNode += 1
+    graph.add(Graph.Node(id: id, label: stage.text, span: stage.span, name: name, parent: parent, role: role))
+    return id
+  }
+
+  func define(_ name: String, _ pipeline: CompiledPipeline) { bindings[name] = pipeline }
+
+  /// Checks that a setting exists; reports it with "did you mean" otherwise.
+  func checkSetting(_ name: Name) -> String? {
+    if settings.isKnown(name.text) { return name.text }
+    report(
+      Diagnostic(
+        id: "unknownSetting", message: "unknown setting '\(name.text)'", span: name.span,
+        help: Suggestions.didYouMean(name.text, in: settings.keys)))
+    return nil
+  }
+}

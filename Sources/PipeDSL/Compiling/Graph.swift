@@ -1,0 +1,34 @@
+/// The operator graph of one statement: a node per stage, nested stages under their parent.
+///
+/// Node ids are what the tracer records and what diagrams draw lanes for.
+///
+///     weather "London" | retry 3 | show
+///     // 0 weather "London"   1 retry 3   2 show
+public struct Graph: Sendable {
+  /// One stage of a compiled pipeline.
+  public struct Node: Sendable, Hashable {
+    public var id: Int
+    /// The stage's source text, such as `retryWhen backoff(1, 3, 5, 10)`.
+    public var label: String
+    public var span: Span
+    /// The operator or source name.
+    public var name: String
+    /// The stage this one is nested in (a flatMap's inner pipeline), if any.
+    public var parent: Int?
+    /// How the stage takes part: a source, a transforming stage or a sink.
+    public var role: CatalogueEntry.Role
+  }
+
+  public private(set) var nodes: [Node] = []
+
+  public init() {}
+
+  /// Adds a node; ids are unique across a session, so they come from the compiler.
+  mutating func add(_ node: Node) { nodes.append(node) }
+
+  /// The node with `id`, if it is in this graph.
+  public func node(_ id: Int) -> Node? { nodes.first { $0.id == id } }
+
+  /// The nodes directly under `parent` (nil for the top level), in order.
+  public func children(of parent: Int?) -> [Node] { nodes.filter { $0.parent == parent } }
+}

@@ -1,0 +1,49 @@
+import Operators
+
+/// One running pipeline: in the foreground, or in the background after `&`.
+public final class Job {
+  public enum State: Equatable {
+    case running
+    case ended(RunEnd, SinkOutcome)
+  }
+
+  /// The job's number, from 1, as `:jobs` and `:kill` show it.
+  public let id: Int
+  public let text: String
+  public let background: Bool
+  public internal(set) var state: State = .running
+  /// The scheduler's time the job was started at.
+  public let start: Time
+  var subscription: (any Disposable)?
+  var consumer: (any SinkConsumer)?
+  /// Called once, on the loop, when the job ends.
+  var onEnd: [() -> Void] = []
+
+  init(id: Int, text: String, background: Bool, start: Time) {
+    self.id = id
+    self.text = text
+    self.background = background
+    self.start = start
+  }
+
+  public var isRunning: Bool { state == .running }
+
+  /// The outcome, once ended.
+  public var outcome: SinkOutcome? {
+    if case .ended(_, let outcome) = state { return outcome }
+    return nil
+  }
+
+  /// Ends the job: disposes its subscription and lets its sink conclude (once).
+  func end(_ reason: RunEnd) {
+    guard isRunning, let consumer else { return }
+    let outcome = consumer.finish(reason)
+    state = .ended(reason, outcome)
+    subscription?.dispose()
+    subscription = nil
+    self.consumer = nil
+    let callbacks = onEnd
+    onEnd = []
+    for callback in callbacks { callback() }
+  }
+}

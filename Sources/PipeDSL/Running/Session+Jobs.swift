@@ -1,0 +1,59 @@
+import Operators
+
+extension Session {
+  /// Subscribes a pipeline as a new job, its sink made fresh. Runs on the loop.
+  func start(_ pipeline: CompiledPipeline, statement: CompiledStatement, location: String, background: Bool)
+    -> Job
+  {
+    let now = runtime.scheduler.now
+    let job = Job(id: jobs.count + 1, text: statement.statement.text, background: background, start: now)
+    let context = SinkContext(
+      runtime: runtime, statement: statement.statement, graph: statement.graph, pipeline: pipeline,
+      start: now,
+      attemptsBefore: pipeline.nodes.first.flatMap { runtime.attempts[$0] } ?? 0, location: location)
+    job.consumer = (pipeline.sink ?? .show).make(context)
+    if background { job.onEnd.append { [unowned self, unowned job] in self.onJobEnd?(job) } }
+    jobs.append(job)
+    lastGraph = statement.graph
+    let observer = Observer<Value> { [unowned job] event in
+      guard job.isRunning else { return }
+      job.consumer?.on(event)
+      if event.isStopEvent { job.end(.terminated) }
+    }
+    let subscription = pipeline.build(Env(runtime: runtime)).subscribe(observer)
+    if job.isRunning { job.subscription = subscription } else { subscription.dispose() }
+    return job
+  }
+
+  /// Drives the virtual clock while someone waits for it: a foreground job, or a script
+  /// draining its background jobs. Time stands still while a request is in flight; a job
+  /// that would pass the horizon, or that waits for what can no longer happen, is ended.
+  func pump() {
+    guard let virtual, !pumping else { return }
+    pumping = true
+    defer { pumping = false }
+    while true {
+      let running = jobs.filter(\.isRunning)
+      guard running.contains(where: { !$0.background }) || (draining && !running.isEmpty) else {
+        virtual.advance(to: virtual.now)  // only what is due now: nobody waits for time
+        return
+      }
+      let horizon = Time.seconds(runtime.settings["horizon"].number ?? 3600)
+      let deadline = running.map { $0.start + horizon }.min()!
+      virtual.run(until: deadline)
+      if virtual.isHeld { return }
+      if let next = virtual.nextDueTime {
+        for job in running where job.start + horizon < next {
+          runtime.output.errorLine(
+            "note: stopped '\(job.text)' after \(horizon) of virtual time (the horizon)")
+          job.end(.horizon)
+        }
+        continue
+      }
+      for job in running where job.isRunning && (!job.background || draining) {
+        job.end(.stuck)
+      }
+      return
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Dispatch
+import Operators
+
+/// Which clock a session runs on.
+public enum ClockMode: Equatable, Sendable {
+  case virtual
+  case real(speed: Double)
+}
+
+/// A running conversation with the language: a script, a `-e` line, or the prompt.
+///
+/// All engine work happens on the session's loop; `execute` is called from outside it and
+/// waits for each foreground statement. On the virtual clock the session drives time
+/// itself: it runs due timers, stands still while a request is in flight, ends a statement
+/// that would run past the horizon, and notices when nothing can happen any more.
+public final class Session: @unchecked Sendable {
+  public let loop: Loop
+  public let runtime: Runtime
+  public let compiler: Compiler
+  public let clock: ClockMode
+  let virtual: VirtualTimeScheduler?
+  /// Every job started, in order.
+  public internal(set) var jobs: [Job] = []
+  /// The graph of the last pipeline that ran, for `:graph`.
+  public internal(set) var lastGraph = Graph()
+  /// Carries out `:commands` met in a text; called off the loop.
+  public var commandHandler: ((Command, Statement) -> Void)?
+  /// Called on the loop when a background job ends.
+  public var onJobEnd: ((Job) -> Void)?
+  /// Whether a stuck background job is ended at once (scripts) or left waiting (prompt).
+  public var interactive = false
+  var pumping = false
+  /// Set while a script waits for its background jobs: they may run on, and end when stuck.
+  var draining = false
+
+  public init(
+    clock: ClockMode = .virtual, output: any OutputStream, settings: Settings = Settings(),
+    catalogue: Catalogue = .standard, loop: Loop = Loop()
+  ) {
+    self.loop = loop
+    self.clock = clock
+    let scheduler: any Scheduler
+    switch clock {
+    case .virtual:
+      let virtual = VirtualTimeScheduler()
+      self.virtual = virtual
+      scheduler = virtual
+    case .real(let speed):
+      virtual = nil
+      scheduler = RealTimeScheduler(loop: loop, speed: speed)
+    }
+    runtime = Runtime(scheduler: scheduler, settings: settings, output: output)
+    compiler = Compiler(catalogue: catalogue, settings: settings)
+    virtual?.onRelease = { [unowned self] in self.loop.post { self.pump() } }
+  }
+}

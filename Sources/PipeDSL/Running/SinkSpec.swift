@@ -1,0 +1,66 @@
+import Operators
+
+/// The last stage of a running pipeline: what consumes its events.
+///
+/// A sink is made fresh for each run. It sees every event, then `finish` once, and says
+/// whether the run passed (an `expect`), failed, or ended with an unhandled error.
+public struct SinkSpec: @unchecked Sendable {
+  public var name: String
+  public var make: (SinkContext) -> any SinkConsumer
+
+  public init(name: String, make: @escaping (SinkContext) -> any SinkConsumer) {
+    self.name = name
+    self.make = make
+  }
+}
+
+/// What a sink knows about the run it consumes.
+public struct SinkContext {
+  public var runtime: Runtime
+  public var statement: Statement
+  public var graph: Graph
+  public var pipeline: CompiledPipeline
+  /// The scheduler's time when the pipeline was subscribed.
+  public var start: Time
+  /// How many times the first stage had been subscribed before this run.
+  public var attemptsBefore: Int
+  /// Where the statement came from, for messages: `demo.pipe:3`.
+  public var location: String
+
+  /// How many times the first stage was subscribed during this run.
+  public var attempts: Int {
+    (pipeline.nodes.first.flatMap { runtime.attempts[$0] } ?? 0) - attemptsBefore
+  }
+
+  /// Time since the subscription.
+  public var elapsed: Time { runtime.scheduler.now - start }
+}
+
+/// How a run ended.
+public enum RunEnd: Equatable {
+  /// The stream completed or failed.
+  case terminated
+  /// Someone disposed it: Ctrl-C, `:kill`, the end of a script.
+  case cancelled
+  /// The virtual clock reached the horizon.
+  case horizon
+  /// Nothing could happen any more: no timer, no request, and no one to change a setting.
+  case stuck
+}
+
+/// What a sink concluded.
+public enum SinkOutcome: Equatable {
+  case ok
+  /// An `expect` that held.
+  case passed
+  /// An `expect` that did not; the message says how.
+  case failed(String)
+  /// The stream ended with an error nothing handled.
+  case unhandledError(PipeError)
+}
+
+/// Consumes one run's events.
+public protocol SinkConsumer: AnyObject {
+  func on(_ event: Event<Value>)
+  func finish(_ end: RunEnd) -> SinkOutcome
+}

@@ -1,0 +1,92 @@
+import Operators
+
+extension SinkSpec {
+  /// One line per value; an unhandled error on standard error.
+  public static let show = SinkSpec(name: "show") { ShowSink(context: $0, render: { $0.show }) }
+
+  /// Nothing printed; the run still counts an unhandled error.
+  public static let discard = SinkSpec(name: "discard") { ShowSink(context: $0, render: nil) }
+
+  /// The number of values, printed at the end.
+  public static let count = SinkSpec(name: "count") {
+    ReduceSink(context: $0, initial: .int(0)) { acc, _ in
+      .int((acc.intValue ?? 0) + 1)
+    }
+  }
+
+  /// The last value, printed at the end (nothing if there was none).
+  public static let last = SinkSpec(name: "last") {
+    ReduceSink(context: $0, initial: nil) { _, value in value }
+  }
+
+  /// Every value in one list, printed at the end.
+  public static let collect = SinkSpec(name: "collect") {
+    ReduceSink(context: $0, initial: .list([])) { acc, value in
+      .list((acc.listValue ?? []) + [value])
+    }
+  }
+}
+
+/// Prints values as they come (or not at all) and reports an unhandled error.
+class ShowSink: SinkConsumer {
+  let context: SinkContext
+  let render: ((Value) -> String)?
+  var error: PipeError?
+
+  init(context: SinkContext, render: ((Value) -> String)?) {
+    self.context = context
+    self.render = render
+  }
+
+  func on(_ event: Event<Value>) {
+    switch event {
+    case .next(let value): if let render { context.runtime.output.line(render(value)) }
+    case .error(let error):
+      let pipeError = PipeError.from(error)
+      self.error = pipeError
+      context.runtime.output.errorLine(pipeError.unhandledLine)
+    case .completed: break
+    }
+  }
+
+  func finish(_ end: RunEnd) -> SinkOutcome { error.map(SinkOutcome.unhandledError) ?? .ok }
+}
+
+/// Folds the values and prints the result when the stream completes.
+final class ReduceSink: ShowSink {
+  var accumulated: Value?
+  let fold: (Value, Value) -> Value
+
+  init(context: SinkContext, initial: Value?, fold: @escaping (Value, Value) -> Value) {
+    self.accumulated = initial
+    self.fold = fold
+    super.init(context: context, render: nil)
+  }
+
+  override func on(_ event: Event<Value>) {
+    switch event {
+    case .next(let value): accumulated = fold(accumulated ?? .null, value)
+    case .completed: if let accumulated { context.runtime.output.line(accumulated.show) }
+    case .error: super.on(event)
+    }
+  }
+}
+
+extension PipeError {
+  /// `error: cityNotFound — no city named xyzzy (at weather "xyzzy")`.
+  public var unhandledLine: String {
+    "error: \(kind) — \(message)" + (source.isEmpty ? "" : " (at \(source))")
+  }
+}
+
+extension Value {
+  var intValue: Int? {
+    if case .int(let value) = self { return value }
+    return nil
+  }
+
+  var listValue: [Value]? {
+    if case .list(let value) = self { return value }
+    return nil
+  }
+}

@@ -1,0 +1,109 @@
+import Operators
+
+/// The settings `set` writes and pipelines read; each key is observable.
+///
+/// Keys live in namespaces: global ones (`network`, `seed`, `clock`, `horizon`) and one per
+/// plugin (`weather.apiKey`). A key ending in `key`, `token` or `secret` is a secret: it is
+/// shown as `••••` everywhere and never written to history in clear.
+///
+///     settings.set("weather.apiKey", "0123abcd")
+///     settings.display("weather.apiKey")  // ••••
+public final class Settings {
+  /// What a setting is: its key, default, a one-line doc and the values it allows.
+  public struct Definition: Sendable {
+    public var key: String
+    public var defaultValue: Value
+    public var doc: String
+    public var allowed: [Value]?
+
+    public init(key: String, defaultValue: Value, doc: String, allowed: [Value]? = nil) {
+      self.key = key
+      self.defaultValue = defaultValue
+      self.doc = doc
+      self.allowed = allowed
+    }
+  }
+
+  /// The global settings every pipeline knows.
+  public static let globals: [Definition] = [
+    Definition(
+      key: "network", defaultValue: "on", doc: "whether sources can reach the network (on|off)",
+      allowed: ["on", "off"]),
+    Definition(key: "seed", defaultValue: 42, doc: "the seed of every random choice"),
+    Definition(
+      key: "horizon", defaultValue: 3600.0,
+      doc: "seconds of virtual time a statement may run before it is stopped"),
+  ]
+
+  public private(set) var definitions: [String: Definition] = [:]
+  private var values: [String: Value] = [:]
+  private var watchers: [Int: (String, Value) -> Void] = [:]
+  private var nextWatcher = 0
+
+  public init(definitions: [Definition] = Settings.globals) {
+    for definition in definitions { define(definition) }
+  }
+
+  /// Declares a setting (a plugin's, from its handshake); an existing value is kept.
+  public func define(_ definition: Definition) {
+    definitions[definition.key] = definition
+  }
+
+  /// Whether `key` is a declared setting.
+  public func isKnown(_ key: String) -> Bool { definitions[key] != nil }
+
+  /// Every declared key, sorted.
+  public var keys: [String] { definitions.keys.sorted() }
+
+  /// The current value, or the default.
+  public subscript(key: String) -> Value {
+    values[key] ?? definitions[key]?.defaultValue ?? .null
+  }
+
+  /// Writes a setting and tells every watcher of it.
+  public func set(_ key: String, _ value: Value) {
+    values[key] = value
+    for id in watchers.keys.sorted() { watchers[id]?(key, value) }
+  }
+
+  /// Whether a value was set explicitly (rather than being the default).
+  public func isSet(_ key: String) -> Bool { values[key] != nil }
+
+  /// The explicitly set values, for persistence.
+  public var explicitValues: [String: Value] { values }
+
+  /// A stream of the values `key` takes from now on.
+  public func changes(of key: String) -> Observable<Value> {
+    Observable.create { [weak self] observer in
+      guard let self else { return Disposables.empty }
+      let id = self.watch { changed, value in if changed == key { observer.onNext(value) } }
+      return Disposables.create { [weak self] in self?.watchers[id] = nil }
+    }
+  }
+
+  private func watch(_ handler: @escaping (String, Value) -> Void) -> Int {
+    nextWatcher += 1
+    watchers[nextWatcher] = handler
+    return nextWatcher
+  }
+
+  /// Whether a key names a secret: it ends in `key`, `token` or `secret` (any case).
+  public static func isSecret(_ key: String) -> Bool {
+    let last = key.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    return last.hasSuffix("key") || last.hasSuffix("token") || last.hasSuffix("secret")
+  }
+
+  /// The value as shown to a person: secrets as `••••`.
+  public func display(_ key: String) -> String {
+    Settings.isSecret(key) ? "••••" : self[key].literal
+  }
+
+  /// The settings a plugin may see: its own namespace and the global ones.
+  public func visible(to plugin: String) -> [String: Value] {
+    var result: [String: Value] = [:]
+    for key in keys where !key.contains(".") || key.hasPrefix(plugin + ".") {
+      result[key] = self[key]
+    }
+    return result
+  }
+}

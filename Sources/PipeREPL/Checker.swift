@@ -1,0 +1,68 @@
+import Foundation
+import PipeDSL
+
+/// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
+enum Checker {
+  static func run(paths: [String], options: RunOptions) -> Int32 {
+    let files = scripts(in: paths)
+    guard !files.isEmpty else {
+      Descriptor.write("error: no .pipe scripts in \(paths.joined(separator: " "))\n", to: STDERR_FILENO)
+      return 2
+    }
+    var passed = 0
+    var failed = 0
+    for path in files {
+      let (filePassed, fileFailed) = check(path, options: options)
+      passed += filePassed
+      failed += fileFailed
+    }
+    print("\(passed) passed, \(failed) failed")
+    return failed > 0 ? 1 : 0
+  }
+
+  /// Checks one script; a script that does not compile or cannot be read counts one failure.
+  static func check(_ path: String, options: RunOptions) -> (passed: Int, failed: Int) {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      print("\(path): error: cannot read the file")
+      return (0, 1)
+    }
+    var quiet = options
+    quiet.clock = .virtual
+    let output = BufferedOutput()
+    let session = Session.make(options: quiet, output: output)
+    session.commandHandler = { _, _ in }
+    let file = SourceFile(name: path, text: text)
+    let report = session.execute(file)
+    if report.hasCompileErrors {
+      print(DiagnosticRenderer(colored: options.colored).render(report.diagnostics, in: file))
+      return (0, 1)
+    }
+    for (_, outcome) in report.expectations {
+      if case .failed(let message) = outcome { print(message) }
+    }
+    let mark = report.failed == 0 ? "ok  " : "FAIL"
+    print("\(mark) \(path): \(report.passed) passed, \(report.failed) failed")
+    return (report.passed, report.failed)
+  }
+
+  /// The scripts named, with folders searched recursively for `*.pipe`, sorted.
+  static func scripts(in paths: [String]) -> [String] {
+    var result: [String] = []
+    let manager = FileManager.default
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        result.append(path)
+        continue
+      }
+      guard isDirectory.boolValue else {
+        result.append(path)
+        continue
+      }
+      let found = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".pipe") }.sorted()
+      result += found.map { (path as NSString).appendingPathComponent($0) }
+    }
+    return result
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import PipeDSL
+
+/// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
+enum Script {
+  /// Runs every statement of `text`; returns the exit status (0, 1 or 2).
+  static func run(text: String, name: String, options: RunOptions) -> Int32 {
+    let output = StandardOutput()
+    let session = Session.make(options: options, output: output)
+    let file = SourceFile(name: name, text: text)
+    session.commandHandler = { command, _ in
+      output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
+    }
+    let report = session.execute(file)
+    let renderer = DiagnosticRenderer(colored: options.colored)
+    if !report.diagnostics.isEmpty {
+      output.errorLine(renderer.render(report.diagnostics, in: file))
+    }
+    if report.hasCompileErrors { return 2 }
+    for (_, outcome) in report.expectations {
+      if case .failed(let message) = outcome { output.errorLine(message) }
+    }
+    output.flush()
+    return report.failed > 0 || !report.unhandledErrors.isEmpty ? 1 : 0
+  }
+
+  static func readStandardInput() -> String {
+    String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+  }
+}
+
+extension Session {
+  /// A session for the command line's options.
+  static func make(options: RunOptions, output: any PipeDSL.OutputStream) -> Session {
+    let settings = Settings()
+    if let seed = options.seed { settings.set("seed", .int(seed)) }
+    let session = Session(clock: options.clockMode, output: output, settings: settings)
+    if let seed = options.seed {
+      session.loop.sync { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
+    }
+    return session
+  }
+}
+
+/// Writes lines to standard output (buffered) and standard error, safe from any thread.
+final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
+  private let lock = NSLock()
+  private var buffer: [UInt8] = []
+
+  func line(_ text: String) {
+    lock.withLock {
+      buffer.append(contentsOf: text.utf8)
+      buffer.append(10)
+      if buffer.count > 1 << 16 { drain() }
+    }
+  }
+
+  func errorLine(_ text: String) {
+    lock.withLock {
+      drain()
+      Descriptor.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
+    }
+  }
+
+  func flush() { lock.withLock { drain() } }
+
+  private func drain() {
+    guard !buffer.isEmpty else { return }
+    Descriptor.write(buffer, to: STDOUT_FILENO)
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Whole writes to a file descriptor, retried on interruption.
+enum Descriptor {
+  static func write(_ text: String, to descriptor: Int32) { write(Array(text.utf8), to: descriptor) }
+
+  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}
