@@ -83,12 +83,12 @@ extension Compiler {
       : arity.upperBound == Int.max
         ? "at least \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
         : "\(arity.lowerBound) to \(arity.upperBound) arguments"
-    let where_ =
+    let location =
       positional.count > arity.upperBound
       ? positional[arity.upperBound].span.to(positional.last!.span) : span
     report(
       Diagnostic(
-        id: "wrongArity", message: "'\(name)' takes \(expected), found \(positional.count)", span: where_,
+        id: "wrongArity", message: "'\(name)' takes \(expected), found \(positional.count)", span: location,
         help: "it is written \(signature)"))
     return false
   }
