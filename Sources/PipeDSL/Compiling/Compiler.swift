@@ -48,6 +48,14 @@ public final class Compiler {
     return result
   }
 
+  /// Compiles a retry strategy written alone, as `:schedule backoff(1, 3)` shows it; nil
+  /// after reporting to `diagnostics`.
+  public func compileStrategy(_ arg: Arg) -> CompiledStrategy? {
+    diagnostics = []
+    graph = Graph()
+    return StrategyCompiler.compile(arg, compiler: self, hasDot: false, parent: nextNode)
+  }
+
   /// Allocates a graph node for a stage.
   func addNode(for stage: Stage, name: String, parent: Int?, role: CatalogueEntry.Role) -> Int {
     let id = nextNode

@@ -15,6 +15,7 @@ extension Session {
     if background { job.onEnd.append { [unowned self, unowned job] in self.onJobEnd?(job) } }
     jobs.append(job)
     lastGraph = statement.graph
+    if background { onJobStart?(job) }
     let observer = Observer<Value> { [unowned job] event in
       guard job.isRunning else { return }
       job.consumer?.on(event)

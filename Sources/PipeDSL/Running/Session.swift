@@ -25,6 +25,8 @@ public final class Session: @unchecked Sendable {
   public internal(set) var lastGraph = Graph()
   /// Carries out `:commands` met in a text; called off the loop.
   public var commandHandler: ((Command, Statement) -> Void)?
+  /// Called on the loop when a background job starts, before it is subscribed.
+  public var onJobStart: ((Job) -> Void)?
   /// Called on the loop when a background job ends.
   public var onJobEnd: ((Job) -> Void)?
   /// Whether a stuck background job is ended at once (scripts) or left waiting (prompt).
