@@ -24,11 +24,14 @@ let package = Package(
     .target(name: "PipeDSL", dependencies: ["Operators"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
+    // libedit's readline-compatible API, for the prompt's line editing (apt: libedit-dev).
+    .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     .executableTarget(
       name: "PipeREPL",
       dependencies: [
         "Operators",
         "PipeDSL",
+        "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

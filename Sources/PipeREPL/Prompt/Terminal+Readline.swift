@@ -1,0 +1,122 @@
+import CLibEdit
+import Foundation
+
+extension Terminal {
+  /// The key `nextKey` hands libedit when another thread needs the editing thread: output to
+  /// print above the line, Ctrl-C, a read stepping in front. Ctrl-^, which nobody types.
+  static let wakeKey: Int32 = 0x1E
+
+  /// Sets libedit up and returns the terminal. Our key reader must be in place before libedit
+  /// initialises; libedit must not handle signals (it would clobber our Ctrl-C handling).
+  static func start() -> Terminal {
+    setlocale(LC_CTYPE, "")  // without a UTF-8 locale libedit drops non-ASCII input
+    var descriptors: [Int32] = [0, 0]
+    _ = descriptors.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
+    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFL, O_NONBLOCK) }
+    let terminal = Terminal(wakePipe: (descriptors[0], descriptors[1]))
+    shared = terminal
+    pipe_rl_set_readline_name(strdup("pipe"))  // ~/.editrc lines for `pipe:` apply
+    pipe_rl_set_catch_signals(0)
+    pipe_rl_set_getc_function(terminalNextKey)
+    rl_initialize()
+    rl_add_defun("pipe-wake", terminalWake, wakeKey)
+    return terminal
+  }
+
+  /// One call of libedit's `readline`, typing a put-aside line back in first.
+  func runReadline(_ edit: Edit) -> ReadResult {
+    edit.outcome = nil
+    injected = edit.saved.map(Terminal.retype) ?? []
+    edit.saved = nil
+    let line = readline(edit.prompt)
+    defer { free(line) }
+    switch edit.outcome {
+    case .interrupted?:
+      Descriptor.write("\n", to: STDOUT_FILENO)
+      return .interrupted
+    case .cancelled?, .putAside?:
+      return .cancelled
+    case nil:
+      guard let line else {
+        Descriptor.write("\n", to: STDOUT_FILENO)
+        return .endOfInput
+      }
+      return .line(String(cString: line))
+    }
+  }
+
+  /// The keys that type `saved` back in: control characters quoted with Ctrl-V, then Ctrl-B
+  /// until the cursor is where it was.
+  static func retype(_ saved: (text: [UInt8], point: Int)) -> [Int32] {
+    var keys: [Int32] = []
+    for scalar in String(decoding: saved.text, as: UTF8.self).unicodeScalars {
+      if scalar.value < 0x20 || scalar.value == 0x7F { keys.append(0x16) }
+      keys.append(Int32(scalar.value))
+    }
+    let after = String(decoding: saved.text[min(saved.point, saved.text.count)...], as: UTF8.self)
+    return keys + Array(repeating: 0x02, count: after.unicodeScalars.count)
+  }
+
+  /// The next key for libedit, as a Unicode code point; -1 at the end of the input. Waits for
+  /// the keyboard and the wake pipe at once.
+  func nextKey() -> Int32 {
+    if !injected.isEmpty { return injected.removeFirst() }
+    while true {
+      var descriptors = [
+        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+      ]
+      if poll(&descriptors, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        return -1
+      }
+      if descriptors[0].revents != 0 { return readCodePoint() }
+      if descriptors[1].revents != 0, drainWakePipe() { return Terminal.wakeKey }
+    }
+  }
+
+  /// Empties the wake pipe; true when some other thread is waiting for the editing thread.
+  private func drainWakePipe() -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while Foundation.read(wakePipe.read, &buffer, buffer.count) > 0 {}
+    state.lock()
+    defer { state.unlock() }
+    guard let active else { return false }
+    return !pending.isEmpty || resizeRequested || active.interrupted || active.cancelled || active.putAside
+  }
+
+  /// One UTF-8 encoded character from standard input, decoded.
+  private func readCodePoint() -> Int32 {
+    guard let first = Terminal.readByte() else { return -1 }
+    let length = first < 0xC0 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
+    guard length > 1 else { return Int32(first) }
+    var bytes = [first]
+    while bytes.count < length, let next = Terminal.readByte() {
+      bytes.append(next)
+      if next & 0xC0 != 0x80 { break }
+    }
+    let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first
+    return Int32(scalar?.value ?? 0xFFFD)
+  }
+
+  private static func readByte() -> UInt8? {
+    var byte: UInt8 = 0
+    while true {
+      let count = Foundation.read(STDIN_FILENO, &byte, 1)
+      if count == 1 { return byte }
+      if count < 0 && errno == EINTR { continue }
+      return nil
+    }
+  }
+}
+
+/// libedit's key reader (`rl_getc_function`).
+private func terminalNextKey(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+  Terminal.shared?.nextKey() ?? -1
+}
+
+/// What the wake key does (bound with `rl_add_defun`).
+private func terminalWake(_ count: Int32, _ key: Int32) -> Int32 {
+  Terminal.shared?.handleWake()
+  return 0
+}
