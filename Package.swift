@@ -37,6 +37,7 @@ let package = Package(
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
+    .testTarget(name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
