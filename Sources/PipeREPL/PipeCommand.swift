@@ -18,6 +18,9 @@ struct PipeCommand: ParsableCommand {
         pipe run examples/retry.pipe
         pipe check examples
 
+      With no arguments on a terminal, pipe starts its prompt; with standard input from a
+      file or a pipe, it runs that text as a script.
+
       Exit status: 0 success, 1 a failed expectation or an unhandled error, 2 a usage or
       compile error.
       """,
@@ -33,6 +36,9 @@ struct PipeCommand: ParsableCommand {
   func run() throws {
     if let code {
       throw ExitCode(Script.run(text: code, name: "<-e>", options: options))
+    }
+    if isatty(STDIN_FILENO) == 1 {
+      throw ExitCode(Repl.run(options: options))
     }
     throw ExitCode(Script.run(text: Script.readStandardInput(), name: "<stdin>", options: options))
   }
@@ -52,6 +58,9 @@ struct RunOptions: ParsableArguments {
   @Flag(help: "Never colour the output (NO_COLOR does the same).")
   var noColor = false
 
+  @Option(help: "How a script answers `ask` without a person: retry, default or fail (the default).")
+  var answer: AnswerChoice?
+
   func validate() throws {
     guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
   }
@@ -65,6 +74,12 @@ struct RunOptions: ParsableArguments {
 
 enum ClockChoice: String, ExpressibleByArgument, CaseIterable {
   case virtual, real
+}
+
+enum AnswerChoice: String, ExpressibleByArgument, CaseIterable {
+  case retry, `default`, fail
+
+  var answer: AskAnswer { AskAnswer(rawValue: rawValue)! }
 }
 
 extension PipeCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import Operators
 import PipeDSL
 
 /// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
@@ -30,13 +31,22 @@ enum Script {
 }
 
 extension Session {
-  /// A session for the command line's options.
+  /// A session for the command line's options. `input` reads standard input; `ask` is
+  /// answered by `--answer`, or by the person when standard input is a terminal.
   static func make(options: RunOptions, output: any PipeDSL.OutputStream) -> Session {
     let settings = Settings()
     if let seed = options.seed { settings.set("seed", .int(seed)) }
-    let session = Session(clock: options.clockMode, output: output, settings: settings)
-    if let seed = options.seed {
-      session.loop.sync { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
+    let loop = Loop()
+    var catalogue = Catalogue.standard
+    catalogue.add(InputSource.entry(loop: loop, reader: StandardInputLineReader()))
+    let session = Session(
+      clock: options.clockMode, output: output, settings: settings, catalogue: catalogue, loop: loop)
+    let ask =
+      options.answer.map { Asker.scripted($0.answer) }
+      ?? (isatty(STDIN_FILENO) == 1 ? Asker.plain() : Asker.scripted(.fail))
+    session.loop.sync {
+      session.runtime.ask = ask
+      if let seed = options.seed { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }
     return session
   }

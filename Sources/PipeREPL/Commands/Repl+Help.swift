@@ -1,0 +1,117 @@
+import PipeDSL
+
+extension Repl {
+  /// `:help` (the tour and the commands) or `:help NAME`.
+  func help(_ command: Command) {
+    guard let word = command.words.first?.text else {
+      output.line(HelpTopics.tour + "\n\ncommands")
+      let width = Repl.commands.map(\.usage.count).max() ?? 0
+      for entry in Repl.commands { output.line("  " + entry.usage.padded(width) + "  " + entry.summary) }
+      output.line("topics: " + HelpTopics.names.joined(separator: ", ") + " (:help jobs)")
+      return
+    }
+    let name = word.hasPrefix(":") ? String(word.dropFirst()) : word
+    if let text = helpText(name) {
+      output.line(text)
+    } else {
+      let hint = Suggestions.didYouMean(name, in: vocabulary.helpNames).map { " (\($0))" } ?? ""
+      output.errorLine("error: no help for '\(name)'\(hint)")
+    }
+  }
+
+  /// The help for a command, topic, operator, strategy or plugin source.
+  func helpText(_ name: String) -> String? {
+    let command = Repl.commands.first { $0.name == (Repl.commandAliases[name] ?? name) }
+    if let command { return style.bold(command.usage) + "\n  " + command.summary }
+    if let topic = HelpTopics.text(name) { return topic }
+    let session = host.current
+    return session.loop.sync { () -> String? in
+      let catalogue = session.compiler.catalogue
+      if let (entry, _) = catalogue.lookup(name) { return describe(entry) }
+      if let strategy = catalogue.strategies[name] { return describe(strategy) }
+      return session.compiler.externalSources[name].map(describe)
+    }
+  }
+
+  func describe(_ entry: CatalogueEntry) -> String {
+    var lines = [style.bold(entry.signature) + style.dim("  (\(entry.role.rawValue))"), wrap(entry.doc)]
+    if !entry.marble.isEmpty { lines.append("  marbles:  " + entry.marble) }
+    lines.append("  example:  " + entry.example)
+    if !entry.options.isEmpty { lines.append("  options:  " + entry.options.joined(separator: ", ")) }
+    if !entry.aliases.isEmpty { lines.append("  old name: " + entry.aliases.joined(separator: ", ")) }
+    return lines.joined(separator: "\n")
+  }
+
+  func describe(_ strategy: StrategyEntry) -> String {
+    [
+      style.bold(strategy.signature) + style.dim("  (retryWhen strategy)"), wrap(strategy.doc),
+      "  example:  " + strategy.example,
+    ].joined(separator: "\n")
+  }
+
+  func describe(_ source: ExternalSourceInfo) -> String {
+    let parameters = source.parameters.map { $0.defaultValue == nil ? $0.name : "[\($0.name)]" }
+    var lines = [
+      style.bold(([source.name] + parameters).joined(separator: " "))
+        + style.dim("  (source, plugin \(source.plugin))"),
+      wrap(source.doc),
+    ]
+    for parameter in source.parameters {
+      lines.append(
+        "  \(parameter.name): \(parameter.type)" + (parameter.doc.isEmpty ? "" : " — \(parameter.doc)"))
+    }
+    if let example = source.example { lines.append("  example:  " + example) }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `:ops`: every stage that is not a source, by family.
+  func listOperators() {
+    let session = host.current
+    let catalogue = session.loop.sync { session.compiler.catalogue }
+    for role in CatalogueEntry.Role.allCases where role != .source {
+      output.line(style.bold(role.rawValue))
+      for entry in catalogue.entries(role: role) { output.line(summaryLine(entry.name, entry.doc)) }
+    }
+  }
+
+  /// `:sources`: the built-in sources, then the plugins'.
+  func listSources() {
+    let session = host.current
+    let (catalogue, plugins) = session.loop.sync {
+      (session.compiler.catalogue, session.compiler.externalSources)
+    }
+    output.line(style.bold("built in"))
+    for entry in catalogue.entries(role: .source) { output.line(summaryLine(entry.name, entry.doc)) }
+    let external = plugins.values.sorted { $0.name < $1.name }
+    output.line(style.bold("plugins") + (external.isEmpty ? style.dim("  none running") : ""))
+    for source in external { output.line(summaryLine(source.name, source.doc + " (\(source.plugin))")) }
+  }
+
+  /// `  name           First sentence of the doc.`
+  func summaryLine(_ name: String, _ doc: String) -> String {
+    let sentence = doc.split(separator: ". ", maxSplits: 1).first.map(String.init) ?? doc
+    return "  " + name.padded(15) + sentence
+  }
+
+  /// A paragraph wrapped at 88 columns, indented by two.
+  func wrap(_ text: String, width: Int = 88) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + word.count + 1 > width - 2 {
+        lines.append("  " + line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append("  " + line) }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The string padded with spaces to `width` characters (never cut).
+  func padded(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

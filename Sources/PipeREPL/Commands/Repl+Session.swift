@@ -1,0 +1,82 @@
+import Foundation
+import PipeDSL
+
+extension Repl {
+  /// `:clock virtual|real`: a new session clock for the statements that follow.
+  func switchClock(_ command: Command) {
+    guard let word = command.words.first?.text else {
+      output.line("the clock is \(describe(host.current.clock)) (:clock virtual|real)")
+      return
+    }
+    switch word {
+    case "virtual": host.switchClock(to: .virtual)
+    case "real": host.switchClock(to: .real(speed: currentSpeed))
+    default:
+      output.errorLine("error: the clock is virtual or real, not '\(word)'")
+      return
+    }
+    output.note("clock: \(describe(host.current.clock))")
+  }
+
+  /// `:speed X`: the real clock, X times faster than the wall clock.
+  func setSpeed(_ command: Command) {
+    guard let word = argument(command, usage: ":speed X"), let speed = Double(word), speed > 0, speed.isFinite
+    else {
+      output.errorLine("error: write :speed X, X a positive number (10 runs ten times faster)")
+      return
+    }
+    host.switchClock(to: .real(speed: speed))
+    output.note("clock: \(describe(host.current.clock))")
+  }
+
+  var currentSpeed: Double {
+    if case .real(let speed) = host.current.clock { return speed }
+    return 1
+  }
+
+  func describe(_ clock: ClockMode) -> String {
+    switch clock {
+    case .virtual: return "virtual"
+    case .real(let speed) where speed == 1: return "real"
+    case .real(let speed): return "real, \(Value.double(speed).literal)× faster"
+    }
+  }
+
+  /// `:load FILE`: runs a .pipe file in this session, statement by statement.
+  func load(_ command: Command) {
+    guard let path = argument(command, usage: ":load FILE") else { return }
+    let expanded = (path as NSString).expandingTildeInPath
+    guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
+      output.errorLine("error: cannot read '\(path)'")
+      return
+    }
+    execute(text, name: path, mode: .file)
+  }
+
+  /// `:settings`: every setting, its value (secrets as ••••) and what it does.
+  func listSettings() {
+    let settings = host.settings
+    let rows = host.loop.sync {
+      settings.keys.map { key in
+        (key, settings.display(key), settings.definitions[key]?.doc ?? "", settings.isSet(key))
+      }
+    }
+    let keyWidth = rows.map(\.0.count).max() ?? 0
+    let valueWidth = rows.map(\.1.count).max() ?? 0
+    for (key, value, doc, isSet) in rows {
+      output.line(
+        "  " + key.padded(keyWidth) + "  " + value.padded(valueWidth) + "  "
+          + style.dim(doc + (isSet ? "" : " (default)")))
+    }
+  }
+
+  /// `:history`: the statements entered, numbered, oldest first.
+  func listHistory() {
+    let entries = history.entries
+    let width = String(entries.count).count
+    for (index, entry) in entries.enumerated() {
+      let number = String(index + 1)
+      output.line(String(repeating: " ", count: width - number.count) + number + "  " + entry)
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import PipeDSL
+
+/// What Tab offers where the cursor stands: sources, `let`, `set` and commands at the start
+/// of a statement; operators after `|`; a stage's options and strategies inside it; setting
+/// keys after `set` and in `until(`; file names after `:load`.
+///
+///     completer.candidates(before: "just 1 | ", word: "ret")  // ["retry", "retryWhen"]
+struct Completer {
+  var vocabulary: Vocabulary
+  /// File and folder names for a partial path (`:load`).
+  var files: (String) -> [String] = FileNames.candidates
+
+  /// The completions of `word`, given the statement's text before it.
+  func candidates(before: String, word: String) -> [String] {
+    Array(Set(unfiltered(before: before, word: word).filter { $0.hasPrefix(word) })).sorted()
+  }
+
+  private func unfiltered(before: String, word: String) -> [String] {
+    let tokens = Completer.statementTokens(before)
+    guard let first = tokens.first else { return statementStart }
+    if first.kind == .command { return commandArguments(first.text, word: word) }
+    if first.kind == .identifier && first.text == "set" { return settingWords(Array(tokens.dropFirst())) }
+    if first.kind == .identifier && first.text == "let" {
+      guard let equal = tokens.firstIndex(where: { $0.kind == .equal }) else { return [] }
+      return pipelineWords(Array(tokens[(equal + 1)...]))
+    }
+    return pipelineWords(tokens)
+  }
+
+  private var statementStart: [String] {
+    vocabulary.sources + vocabulary.bindings + ["let", "set"] + vocabulary.commands
+  }
+
+  /// The tokens of the statement the cursor is in.
+  static func statementTokens(_ text: String) -> [Token] {
+    let tokens = Lexer.tokenize(SourceFile(name: "<tab>", text: text), mode: .prompt).tokens
+      .filter { $0.kind != .end }
+    let start = tokens.lastIndex { $0.kind == .newline || $0.kind == .semicolon || $0.kind == .amp }
+    return Array(tokens[(start.map { $0 + 1 } ?? 0)...])
+  }
+
+  private func commandArguments(_ text: String, word: String) -> [String] {
+    let words = text.split(separator: " ", omittingEmptySubsequences: true)
+    guard words.count == 1, let name = words.first?.dropFirst() else { return [] }
+    switch name {
+    case "load": return files(word)
+    case "help": return vocabulary.helpNames
+    case "clock": return ["virtual", "real"]
+    case "kill": return vocabulary.jobs
+    case "schedule": return vocabulary.strategies
+    default: return []
+    }
+  }
+
+  private func settingWords(_ tokens: [Token]) -> [String] {
+    switch tokens.count {
+    case 0: return vocabulary.settings
+    case 1: return vocabulary.settingValues[tokens[0].text] ?? []
+    default: return []
+    }
+  }
+
+  /// Inside a pipeline: what may stand where the cursor is, by the innermost open bracket and
+  /// the stage the cursor is in.
+  private func pipelineWords(_ tokens: [Token]) -> [String] {
+    var segment = tokens[...]
+    if let open = Completer.innermostOpen(tokens) {
+      let opener = tokens[open]
+      let previous = open > 0 ? tokens[open - 1] : nil
+      switch opener.kind {
+      case .leftParen where previous?.kind == .identifier && previous!.span.end == opener.span.start:
+        return callWords(previous!.text)
+      case .leftParen:
+        segment = tokens[(open + 1)...]
+      case .leftBracket:
+        return Completer.stageName(tokens[..<open]) == "retryWhen" ? vocabulary.strategies : []
+      default:
+        return []
+      }
+    }
+    let pipe = Completer.lastTopLevelPipe(segment)
+    let stage = segment[((pipe ?? segment.startIndex - 1) + 1)...]
+    guard let name = stage.first, name.kind == .identifier else {
+      return stage.isEmpty
+        ? (pipe == nil ? vocabulary.sources + vocabulary.bindings : vocabulary.operators) : []
+    }
+    return stageWords(name.text)
+  }
+
+  /// Words inside a stage: its options, and what its first argument may be.
+  private func stageWords(_ name: String) -> [String] {
+    let options = vocabulary.options[name] ?? []
+    switch name {
+    case "retryWhen": return options + vocabulary.strategies
+    case "catch": return options + ["cache", "empty", "just", "ask"]
+    case "onError", "onNext", "tap": return options + ["log", "say", "count"]
+    default: return options
+    }
+  }
+
+  /// Words inside `name(`: setting keys for `until(` and `changes(`, else its labels.
+  private func callWords(_ name: String) -> [String] {
+    if name == "until" || name == "changes" { return vocabulary.settings }
+    return (vocabulary.strategyLabels[name] ?? vocabulary.options[name] ?? []).map { $0 + ":" }
+  }
+
+  /// The index of the innermost bracket still open at the end.
+  static func innermostOpen(_ tokens: [Token]) -> Int? {
+    var open: [Int] = []
+    for (index, token) in tokens.enumerated() {
+      switch token.kind {
+      case .leftParen, .leftBracket, .leftBrace: open.append(index)
+      case .rightParen, .rightBracket, .rightBrace: _ = open.popLast()
+      default: break
+      }
+    }
+    return open.last
+  }
+
+  /// The last `|` outside brackets.
+  static func lastTopLevelPipe(_ tokens: ArraySlice<Token>) -> Int? {
+    var depth = 0
+    var last: Int?
+    for index in tokens.indices {
+      switch tokens[index].kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth -= 1
+      case .pipe where depth == 0: last = index
+      default: break
+      }
+    }
+    return last
+  }
+
+  /// The name of the stage the end of `tokens` stands in.
+  static func stageName(_ tokens: ArraySlice<Token>) -> String? {
+    let pipe = lastTopLevelPipe(tokens)
+    let stage = tokens[((pipe ?? tokens.startIndex - 1) + 1)...]
+    return stage.first.flatMap { $0.kind == .identifier ? $0.text : nil }
+  }
+}
+
+/// File-name completion for `:load`: folders (with `/`) and `.pipe` scripts.
+enum FileNames {
+  static func candidates(_ word: String) -> [String] {
+    let slash = word.lastIndex(of: "/")
+    let folder = slash.map { String(word[...$0]) } ?? ""
+    let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
+    let path = folder.isEmpty ? "." : (folder as NSString).expandingTildeInPath
+    let manager = FileManager.default
+    guard let names = try? manager.contentsOfDirectory(atPath: path) else { return [] }
+    return names.sorted().compactMap { name in
+      guard name.hasPrefix(prefix), !name.hasPrefix(".") || prefix.hasPrefix(".") else { return nil }
+      var isFolder: ObjCBool = false
+      _ = manager.fileExists(atPath: (path as NSString).appendingPathComponent(name), isDirectory: &isFolder)
+      if isFolder.boolValue { return folder + name + "/" }
+      return name.hasSuffix(".pipe") ? folder + name : nil
+    }
+  }
+}

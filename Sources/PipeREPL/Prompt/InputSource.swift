@@ -1,0 +1,90 @@
+import Foundation
+import Operators
+import PipeDSL
+
+/// `input "city> "`: a source of the lines a person types.
+///
+/// Each line is an element; an empty line or Ctrl-D completes. Lines are read on a thread of
+/// their own and handed to the loop; while the source waits, the virtual clock stands still,
+/// so a person's pause never counts as time.
+enum InputSource {
+  static func entry(loop: Loop, reader: any LineReader) -> CatalogueEntry {
+    CatalogueEntry(
+      name: "input", role: .source, signature: "input [\"PROMPT\"]",
+      doc: "Emits each line the person types, as a string; an empty line or Ctrl-D completes. "
+        + "While it waits for a line the virtual clock stands still. In a script it reads "
+        + "standard input.",
+      marble: "--a----b--|", example: "input \"city> \" | map { len(.) } | show", arity: 0...1
+    ) { context in
+      var prompt = "> "
+      if let argument = context.argument(0) {
+        guard let text = context.read.string(argument) else { return nil }
+        prompt = text
+      }
+      return .source { env, _ in observe(prompt: prompt, reader: reader, loop: loop, env: env) }
+    }
+  }
+
+  static func observe(prompt: String, reader: any LineReader, loop: Loop, env: Env) -> Observable<Value> {
+    let scheduler = env.runtime.scheduler
+    return Observable.create { observer in
+      let hold = scheduler.holdClock()
+      let token = ReadToken()
+      let stopped = AtomicFlag()
+      let events = UncheckedSendable((observer, hold))
+      Thread.detachNewThread {
+        let (observer, hold) = events.value
+        while let line = reader.readLine(prompt: prompt, token: token) {
+          loop.post { if !stopped.isSet { observer.onNext(.string(line)) } }
+        }
+        loop.post {
+          guard !stopped.isSet else { return }
+          hold.release()
+          observer.onCompleted()
+        }
+      }
+      return Disposables.create {
+        stopped.set()
+        hold.release()
+        token.cancel()
+      }
+    }
+  }
+}
+
+/// A flag set once, read from any thread.
+final class AtomicFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  var isSet: Bool { lock.withLock { value } }
+  func set(_ newValue: Bool = true) { lock.withLock { value = newValue } }
+  func clear() { set(false) }
+}
+
+/// Where `input` reads lines: the prompt's terminal, or standard input in a script.
+protocol LineReader: AnyObject, Sendable {
+  /// The next line, or nil at the end: an empty line, Ctrl-D, the end of the input, a cancel.
+  func readLine(prompt: String, token: ReadToken) -> String?
+}
+
+/// Lines edited at the prompt, with their own prompt.
+final class TerminalLineReader: LineReader {
+  let terminal: Terminal
+  init(terminal: Terminal) { self.terminal = terminal }
+
+  func readLine(prompt: String, token: ReadToken) -> String? {
+    guard case .line(let line) = terminal.read(prompt: prompt, cancel: token), !line.isEmpty else {
+      return nil
+    }
+    return line
+  }
+}
+
+/// Lines of standard input, for scripts; the prompt is shown only on a terminal.
+final class StandardInputLineReader: LineReader {
+  func readLine(prompt: String, token: ReadToken) -> String? {
+    if isatty(STDIN_FILENO) == 1 { Descriptor.write(prompt, to: STDERR_FILENO) }
+    guard let line = Swift.readLine(), !line.isEmpty else { return nil }
+    return line
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import PipeDSL
+
+extension Repl {
+  /// Sets a new session up for the prompt: commands, `ask`, job messages, and background jobs
+  /// that wait for a person rather than being stopped.
+  func configure(_ session: Session) {
+    session.interactive = true
+    session.commandHandler = { [unowned self] command, _ in self.runCommand(command) }
+    session.onJobStart = { [unowned self, unowned session] job in self.jobStarted(job, in: session) }
+    session.onJobEnd = { [unowned self, unowned session] job in self.jobEnded(job, in: session) }
+    let ask = Asker.terminal(terminal, style: style)
+    session.loop.sync { session.runtime.ask = ask }
+  }
+
+  /// Runs a statement typed at the prompt; the prompt survives every error.
+  func execute(_ text: String, name: String = "<prompt>", mode: Lexer.Mode = .prompt) {
+    let session = host.current
+    let settingsBefore = session.loop.sync { session.settings.explicitValues }
+    let file = SourceFile(name: name, text: text)
+    runningForeground.set(true)
+    let report = session.execute(file, mode: mode, waitForJobs: false)
+    runningForeground.clear()
+    if !report.diagnostics.isEmpty {
+      let rendered = DiagnosticRenderer(colored: style.colored).render(report.diagnostics, in: file)
+      terminal.write(rendered + "\n", to: STDERR_FILENO)
+    }
+    if !report.hasCompileErrors, mode == .prompt { host.rememberBindings(in: text) }
+    for (statement, outcome) in report.expectations {
+      switch outcome {
+      case .failed(let message): output.errorLine(message)
+      case .passed: output.note("ok: \(statement.text)")
+      default: break
+      }
+    }
+    let settingsAfter = session.loop.sync { session.settings.explicitValues }
+    if settingsAfter != settingsBefore { settingsStore?.save(settingsAfter) }
+    refreshVocabulary()
+  }
+
+  /// Ctrl-C: clears the line being edited, and cancels the statement running in the
+  /// foreground (its log shows the dispose).
+  func interrupt() {
+    let wasEditing = terminal.interrupt()
+    guard runningForeground.isSet else { return }
+    if !wasEditing { terminal.write("\n") }
+    let host = self.host!
+    host.loop.post {
+      for session in host.all {
+        for job in session.jobs where job.isRunning && !job.background { session.cancel(job) }
+      }
+    }
+  }
+
+  /// `[1] started`, and once, on the virtual clock, how background jobs move there.
+  func jobStarted(_ job: Job, in session: Session) {
+    let number = jobs.register(job, in: session)
+    output.note("[\(number)] started")
+    if session.clock == .virtual && !explainedVirtualJobs {
+      explainedVirtualJobs = true
+      output.note(
+        "note: on the virtual clock a background job moves only while a statement runs; "
+          + "`:clock real` runs it on the wall clock (:help jobs)")
+    }
+  }
+
+  /// `[1] done`, `[1] failed: serverFailure`, `[1] killed`.
+  func jobEnded(_ job: Job, in session: Session) {
+    let number = jobs.register(job, in: session)
+    output.note("[\(number)] \(JobTable.summary(job.state))")
+    if case .failed(let message)? = job.outcome { output.errorLine(message) }
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Operators
+import PipeDSL
+
+/// The interactive prompt: `pipe` with no arguments on a terminal.
+///
+///     pipe 0.1.0 · virtual clock · :help for a tour · Ctrl-D leaves
+///     pipe> of(1, 2, 3) |
+///       ... map { . * 10 }
+///     10
+///     20
+///     30
+final class Repl: @unchecked Sendable {
+  static let prompt = "pipe> "
+  static let continuation = "  ... "
+
+  let terminal: Terminal
+  let style: Style
+  let output: ReplOutput
+  let history: History
+  let settingsStore: SettingsStore?
+  let jobs = JobTable()
+  private(set) var host: SessionHost!
+  /// What Tab offers; refreshed after every statement (main thread).
+  var vocabulary = Vocabulary()
+  /// The lines of the statement typed so far, before the one being edited (main thread).
+  var pendingLines: [String] = []
+  /// Set while a statement runs in the foreground: Ctrl-C cancels it.
+  let runningForeground = AtomicFlag()
+  var quitRequested = false
+  /// Whether the note about background jobs on the virtual clock was shown.
+  var explainedVirtualJobs = false
+  private var signals: Signals?
+
+  init(terminal: Terminal, options: RunOptions, environment: [String: String]) {
+    self.terminal = terminal
+    style = Style(colored: options.colored)
+    output = ReplOutput(terminal: terminal, style: style)
+    history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
+    settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
+    let settings = Settings()
+    for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
+    let loop = Loop()
+    var catalogue = Catalogue.standard
+    catalogue.add(InputSource.entry(loop: loop, reader: TerminalLineReader(terminal: terminal)))
+    host = SessionHost(
+      clock: options.clockMode, seed: options.seed, loop: loop, settings: settings, catalogue: catalogue,
+      output: output
+    ) { [unowned self] session in self.configure(session) }
+  }
+
+  /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
+  static func run(options: RunOptions) -> Int32 {
+    let repl = Repl(
+      terminal: Terminal.start(), options: options, environment: ProcessInfo.processInfo.environment)
+    return repl.run()
+  }
+
+  func run() -> Int32 {
+    history.onChange = LibEditHistory.replace
+    LibEditHistory.replace(history.entries)
+    LibEditCompletion.install { [unowned self] before, word in self.complete(before: before, word: word) }
+    signals = Signals(
+      onInterrupt: { [unowned self] in self.interrupt() },
+      onResize: { [unowned self] in self.terminal.resized() })
+    refreshVocabulary()
+    terminal.write(banner + "\n")
+    while !quitRequested, let lines = readStatement() {
+      guard !lines.isEmpty else { continue }
+      history.add(lines: lines)
+      execute(lines.joined(separator: "\n"))
+    }
+    return 0
+  }
+
+  var banner: String {
+    let clock = host.current.clock == .virtual ? "virtual clock" : "real clock"
+    return style.bold("pipe \(PipeCommand.version)")
+      + style.dim(" · \(clock) · :help for a tour · Ctrl-D leaves")
+  }
+
+  /// Reads one statement, asking for more lines while it is unfinished. Nil at Ctrl-D; no
+  /// lines after Ctrl-C or an empty line.
+  func readStatement() -> [String]? {
+    var lines: [String] = []
+    while true {
+      pendingLines = lines
+      defer { pendingLines = [] }
+      switch terminal.read(prompt: lines.isEmpty ? Repl.prompt : Repl.continuation) {
+      case .line(let line):
+        lines.append(line)
+        let text = lines.joined(separator: "\n")
+        if text.allSatisfy(\.isWhitespace) { return [] }
+        if Parser.isIncomplete(text) { continue }
+        return lines
+      case .endOfInput:
+        return lines.isEmpty ? nil : []
+      case .interrupted, .cancelled:
+        return []
+      }
+    }
+  }
+
+  /// Tab at the statement prompt (never while `ask` or `input` reads a line).
+  func complete(before: String, word: String) -> [String] {
+    guard Thread.isMainThread else { return [] }
+    let text = (pendingLines + [before]).joined(separator: "\n")
+    return Completer(vocabulary: vocabulary).candidates(before: text, word: word)
+  }
+
+  func refreshVocabulary() {
+    let session = host.current
+    var vocabulary = session.loop.sync {
+      Vocabulary.gather(session, commands: Repl.commands.map(\.name), topics: HelpTopics.names)
+    }
+    vocabulary.jobs = jobs.all.map { String($0.number) }
+    self.vocabulary = vocabulary
+  }
+}

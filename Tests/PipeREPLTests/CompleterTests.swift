@@ -1,0 +1,91 @@
+import Operators
+import PipeDSL
+import XCTest
+
+@testable import PipeREPL
+
+final class CompleterTests: XCTestCase {
+  private var completer: Completer!
+
+  override func setUp() {
+    let loop = Loop()
+    var catalogue = Catalogue.standard
+    catalogue.add(InputSource.entry(loop: loop, reader: StandardInputLineReader()))
+    let session = Session(output: BufferedOutput(), catalogue: catalogue, loop: loop)
+    _ = session.execute(SourceFile(name: "<test>", text: "let numbers = of(1, 2)"), mode: .prompt)
+    completer = Completer(
+      vocabulary: loop.sync {
+        Vocabulary.gather(session, commands: Repl.commands.map(\.name), topics: HelpTopics.names)
+      })
+  }
+
+  private func complete(_ before: String, _ word: String) -> [String] {
+    completer.candidates(before: before, word: word)
+  }
+
+  func testAStatementStartsWithASourceLetSetOrACommand() {
+    XCTAssertEqual(complete("", "ju"), ["just"])
+    XCTAssertEqual(complete("", "in"), ["input"])
+    XCTAssertEqual(complete("", "num"), ["numbers"])
+    XCTAssertEqual(complete("", "le"), ["let"])
+    XCTAssertEqual(complete("", ":he"), [":help"])
+    XCTAssertEqual(complete("just 1; ", "o"), ["of("])
+    XCTAssertFalse(complete("", "").contains("map"))
+  }
+
+  func testAfterAPipeComeOperators() {
+    XCTAssertEqual(complete("just 1 | ", "ret"), ["retry", "retryWhen"])
+    XCTAssertEqual(complete("just 1 | map { . } | ", "sh"), ["share", "show"])
+    XCTAssertFalse(complete("just 1 | ", "").contains("just"))
+  }
+
+  func testInsideAStageComeItsOptionsAndStrategies() {
+    XCTAssertEqual(complete("just 1 | retryWhen ", "b"), ["backoff(", "binaryExponential("])
+    XCTAssertEqual(complete("just 1 | retryWhen online ", "m"), ["max"])
+    XCTAssertEqual(complete("just 1 | catch ", "c"), ["cache"])
+    XCTAssertEqual(complete("just 1 | onError ", "s"), ["say"])
+    XCTAssertEqual(complete("just 1 | retryWhen [cityNotFound: ", "ne"), ["never"])
+    XCTAssertEqual(complete("just 1 | retryWhen exponential(1s, ", "ti"), ["times:"])
+    XCTAssertEqual(complete("just 1 | circuitBreaker(", "f"), ["failures:"])
+  }
+
+  func testSettingKeysAfterSetAndInUntil() {
+    XCTAssertEqual(complete("set ", "net"), ["network"])
+    XCTAssertEqual(complete("set network ", ""), ["\"off\"", "\"on\""])
+    XCTAssertEqual(complete("just 1 | retryWhen until(", "se"), ["seed"])
+    XCTAssertEqual(complete("changes(", "ho"), ["horizon"])
+  }
+
+  func testASubPipelineStartsWithASource() {
+    XCTAssertEqual(complete("of(1, 2) | flatMap (", "ju"), ["just"])
+    XCTAssertEqual(complete("of(1, 2) | flatMap (just . | ", "ta"), ["take", "takeWhile", "tap"])
+    XCTAssertEqual(complete("let x = ", "ti"), ["timer"])
+  }
+
+  func testContinuationLinesCount() {
+    XCTAssertEqual(complete("of(1, 2) |\n", "ta"), ["take", "takeWhile", "tap"])
+    XCTAssertEqual(complete("of(1, 2) | retryWhen [\n  invalidKey: ", "un"), ["until("])
+  }
+
+  func testCommandArguments() {
+    XCTAssertEqual(complete(":clock ", "r"), ["real"])
+    XCTAssertEqual(complete(":help ", "retryW"), ["retryWhen"])
+    XCTAssertEqual(complete(":help ", "jo"), ["jobs"])
+    XCTAssertEqual(complete(":schedule ", "lin"), ["linear("])
+    XCTAssertEqual(complete(":clock real ", ""), [])
+  }
+
+  func testLoadCompletesFoldersAndScripts() throws {
+    let home = try PipeBinary.temporaryHome(for: self)
+    try FileManager.default.createDirectory(atPath: home + "/examples", withIntermediateDirectories: true)
+    for name in ["retry.pipe", "readme.md", ".hidden.pipe"] {
+      try "just 1".write(toFile: home + "/examples/" + name, atomically: true, encoding: .utf8)
+    }
+    XCTAssertEqual(FileNames.candidates(home + "/ex"), [home + "/examples/"])
+    XCTAssertEqual(FileNames.candidates(home + "/examples/"), [home + "/examples/retry.pipe"])
+    XCTAssertEqual(FileNames.candidates(home + "/examples/.h"), [home + "/examples/.hidden.pipe"])
+    var withFiles = completer!
+    withFiles.files = { _ in ["a.pipe"] }
+    XCTAssertEqual(withFiles.candidates(before: ":load ", word: ""), ["a.pipe"])
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+/// A `pipe` prompt running in a tmux pane of its own (its own server socket), driven by keys
+/// and read back from the screen.
+///
+///     let pane = try Tmux.start(test: self, home: home)
+///     try pane.type("just 1", enter: true)
+///     try pane.waitFor { $0.contains("1") }
+final class Tmux {
+  let socket: String
+  let home: String
+
+  private init(socket: String, home: String) {
+    self.socket = socket
+    self.home = home
+  }
+
+  /// Starts `pipe arguments` in a 100×30 pane, HOME at `home`, and waits for its first prompt.
+  /// Skips the test when tmux cannot run here.
+  static func start(test: XCTestCase, home: String, arguments: [String] = []) throws -> Tmux {
+    guard (try? run(["-V"]))?.status == 0 else { throw XCTSkip("tmux is not available") }
+    let pane = Tmux(socket: "pipe-test-\(UUID().uuidString.prefix(8))", home: home)
+    let command =
+      [
+        "env", "HOME=\(home)", "XDG_DATA_HOME=", "XDG_CONFIG_HOME=", "NO_COLOR=1", "TERM=xterm-256color",
+        PipeBinary.path,
+      ]
+      + arguments
+    let started = try pane.tmux(
+      ["new-session", "-d", "-s", "pipe", "-x", "100", "-y", "30", command.joined(separator: " ")],
+      capture: false)
+    guard started.status == 0 else { throw XCTSkip("tmux cannot start a session here: \(started.output)") }
+    test.addTeardownBlock { pane.stop() }
+    try pane.waitFor("the first prompt") { $0.contains("pipe>") }
+    return pane
+  }
+
+  /// Types text (literally), then Enter if asked.
+  func type(_ text: String, enter: Bool = false) throws {
+    _ = try tmux(["send-keys", "-t", "pipe", "-l", text])
+    if enter { try press("Enter") }
+  }
+
+  /// Presses a key by tmux's name: Enter, Tab, Up, C-c, C-d.
+  func press(_ key: String) throws {
+    Thread.sleep(forTimeInterval: 0.05)
+    _ = try tmux(["send-keys", "-t", "pipe", key])
+  }
+
+  /// The visible screen, trailing blank lines dropped.
+  func screen() throws -> String {
+    let lines = try tmux(["capture-pane", "-p", "-t", "pipe"]).output.split(
+      separator: "\n", omittingEmptySubsequences: false)
+    return lines.reversed().drop { $0.allSatisfy(\.isWhitespace) }.reversed().joined(separator: "\n")
+  }
+
+  /// The screen's last non-blank line.
+  func lastLine() throws -> String { try screen().split(separator: "\n").last.map(String.init) ?? "" }
+
+  /// Waits (up to `timeout` seconds) until the screen satisfies `condition`.
+  @discardableResult
+  func waitFor(
+    _ what: String, timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line,
+    _ condition: (String) -> Bool
+  ) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    var screen = ""
+    while Date() < deadline {
+      screen = try self.screen()
+      if condition(screen) { return screen }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    XCTFail("timed out waiting for \(what); the screen:\n\(screen)", file: file, line: line)
+    throw CancellationError()
+  }
+
+  /// Waits for the pane's program to exit.
+  func waitForExit(timeout: TimeInterval = 5) throws {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline, try tmux(["has-session", "-t", "pipe"]).status == 0 {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+  }
+
+  func stop() { _ = try? tmux(["kill-server"]) }
+
+  private func tmux(_ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {
+    try Tmux.run(["-L", socket] + arguments, capture: capture)
+  }
+
+  /// Runs tmux with posix_spawn. Not with Foundation's Process: it learns of a child's exit
+  /// from a descriptor the child inherits, and the tmux server, forked from the client,
+  /// keeps it open, so `waitUntilExit` would never return. A command that may start the
+  /// server must not capture its output, for the same reason.
+  private static func run(_ arguments: [String], capture: Bool = true) throws -> (
+    status: Int32, output: String
+  ) {
+    var descriptors: [Int32] = [-1, -1]
+    guard pipe(&descriptors) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capture {
+      posix_spawn_file_actions_adddup2(&actions, descriptors[1], 1)
+      posix_spawn_file_actions_adddup2(&actions, descriptors[1], 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addclose(&actions, descriptors[0])
+    posix_spawn_file_actions_addclose(&actions, descriptors[1])
+    let argv = (["tmux"] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, "tmux", &actions, nil, argv, environ)
+    close(descriptors[1])
+    defer { close(descriptors[0]) }
+    guard spawned == 0 else { return (127, "") }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = read(descriptors[0], &buffer, buffer.count), count > 0 {
+      output += buffer[..<count]
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (exitCode, String(decoding: output, as: UTF8.self))
+  }
+}
