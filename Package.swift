@@ -46,5 +46,7 @@ let package = Package(
       ],
       path: "Benchmarks/OperatorsBenchmark"
     ),
+    // Time from exec to the first prompt (under a pty) and of `pipe -e 'just 1'`.
+    .executableTarget(name: "StartupBenchmark", path: "Benchmarks/StartupBenchmark"),
   ]
 )
