@@ -18,9 +18,10 @@ extension Repl {
     let session = host.current
     let settingsBefore = session.loop.sync { session.settings.explicitValues }
     let file = SourceFile(name: name, text: text)
+    let nested = runningForeground.isSet  // `:load` runs inside the statement that named it
     runningForeground.set(true)
     let report = session.execute(file, mode: mode, waitForJobs: false)
-    runningForeground.clear()
+    runningForeground.set(nested)
     if !report.diagnostics.isEmpty {
       let rendered = DiagnosticRenderer(colored: style.colored).render(report.diagnostics, in: file)
       terminal.write(rendered + "\n", to: STDERR_FILENO)

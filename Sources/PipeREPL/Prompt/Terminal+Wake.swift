@@ -19,12 +19,16 @@ extension Terminal {
     state.unlock()
     guard let edit else { return }
     fflush(nil)
+    // The line was drawn at libedit's old width; a terminal may or may not have re-wrapped it
+    // at the new one: go up as far as either says.
+    let drawn = LineGeometry.current(prompt: edit.prompt)
     if resize { rl_resize_terminal() }
-    if !output.isEmpty {
-      Descriptor.write(LineGeometry.current(prompt: edit.prompt).erase, to: STDOUT_FILENO)
+    if !output.isEmpty || resize {
+      let rows = max(drawn.cursorRow, LineGeometry.current(prompt: edit.prompt).cursorRow)
+      Descriptor.write(LineGeometry.erase(rowsAbove: rows), to: STDOUT_FILENO)
       for (descriptor, bytes) in output { Descriptor.write(bytes, to: descriptor) }
+      rl_forced_update_display()
     }
-    if !output.isEmpty || resize { rl_forced_update_display() }
     fflush(nil)
     let geometry = LineGeometry.current(prompt: edit.prompt)
     if cancelled || putAside {
@@ -67,10 +71,14 @@ struct LineGeometry {
     return LineGeometry(prompt: prompt, text: text, point: point, columns: columns > 0 ? Int(columns) : 80)
   }
 
+  /// The cursor's row below the prompt's.
+  var cursorRow: Int { position(ofByte: point).row }
+
   /// Moves to the prompt's first column and clears to the end of the screen.
-  var erase: String {
-    let row = position(ofByte: point).row
-    return "\r" + (row > 0 ? "\u{1B}[\(row)A" : "") + "\u{1B}[J"
+  var erase: String { LineGeometry.erase(rowsAbove: cursorRow) }
+
+  static func erase(rowsAbove rows: Int) -> String {
+    "\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J"
   }
 
   /// Moves from the cursor to the end of the line.
