@@ -104,6 +104,30 @@ final class PromptEndToEndTests: XCTestCase {
     try pane.waitFor("the default value") { $0.hasSuffix("null\npipe>") }
   }
 
+  func testABackgroundQuestionPutsTheEditedLineAsideAndGivesItBack() throws {
+    let pane = try Tmux.start(
+      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+    try pane.type("timer 300ms | throwIf { true } boom | catch ask &", enter: true)
+    try pane.type("just 5")
+    try pane.waitFor("the question") { $0.hasSuffix("[r]etry, [d]efault value, [f]ail?") }
+    try pane.type("d", enter: true)
+    try pane.waitFor("the line given back") { $0.hasSuffix("null\n[1] done\npipe> just 5") }
+    try pane.type(" | map { . * 2 }", enter: true)
+    try pane.waitFor("the whole line ran") { $0.hasSuffix("10\npipe>") }
+  }
+
+  func testKillDisposesABackgroundJob() throws {
+    let pane = try Tmux.start(
+      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+    try pane.type("every 1s | log &", enter: true)
+    try pane.waitFor("the job started") { $0.contains("[1] started") }
+    try pane.type(":kill 1", enter: true)
+    let screen = try pane.waitFor("the job killed") { $0.contains("[1] killed") }
+    XCTAssertTrue(screen.contains("1  dispose"), screen)
+    try pane.type(":jobs", enter: true)
+    try pane.waitFor("the job listed as killed") { $0.contains("[1] killed       every 1s | log\n") }
+  }
+
   func testErrorsAreReportedAndThePromptSurvives() throws {
     let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
     try pane.type("just 1 | fliter { . > 0 }", enter: true)

@@ -58,7 +58,6 @@ final class AtomicFlag: @unchecked Sendable {
   private var value = false
   var isSet: Bool { lock.withLock { value } }
   func set(_ newValue: Bool = true) { lock.withLock { value = newValue } }
-  func clear() { set(false) }
 }
 
 /// Where `input` reads lines: the prompt's terminal, or standard input in a script.

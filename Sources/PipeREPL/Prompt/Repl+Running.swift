@@ -59,9 +59,7 @@ extension Repl {
     output.note("[\(number)] started")
     if session.clock == .virtual && !explainedVirtualJobs {
       explainedVirtualJobs = true
-      output.note(
-        "note: on the virtual clock a background job moves only while a statement runs; "
-          + "`:clock real` runs it on the wall clock (:help jobs)")
+      output.note("note: on the virtual clock a job moves only while a statement runs (:help jobs)")
     }
   }
 

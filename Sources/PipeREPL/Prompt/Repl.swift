@@ -86,7 +86,7 @@ final class Repl: @unchecked Sendable {
     while true {
       pendingLines = lines
       defer { pendingLines = [] }
-      switch terminal.read(prompt: lines.isEmpty ? Repl.prompt : Repl.continuation) {
+      switch terminal.read(prompt: lines.isEmpty ? Repl.prompt : Repl.continuation, interrupts: false) {
       case .line(let line):
         lines.append(line)
         let text = lines.joined(separator: "\n")

@@ -44,27 +44,37 @@ final class Terminal: @unchecked Sendable {
     self.wakePipe = wakePipe
   }
 
-  /// Reads one line; Ctrl-C, Ctrl-D and `cancel` end it early.
-  func read(prompt: String, cancel token: ReadToken? = nil) -> ReadResult {
+  /// Reads one line; Ctrl-C, Ctrl-D and `cancel` end it early. A read that `interrupts`
+  /// (a question, an `input` source) puts the line being edited aside; one that does not
+  /// (the statement prompt) waits for the reads before it.
+  func read(prompt: String, interrupts: Bool = true, cancel token: ReadToken? = nil) -> ReadResult {
     let edit = Edit(prompt: prompt)
     token?.attach(edit, to: self)
-    guard waitForTurn(edit, steppingInFront: true) else { return .cancelled }
+    state.lock()
+    if interrupts {
+      waiting.insert(edit, at: 0)
+      active?.putAside = true
+      if active != nil { poke() }
+    } else {
+      waiting.append(edit)
+    }
+    var result = ReadResult.cancelled
     while true {
-      let result = runReadline(edit)
+      guard awaitTurn(edit) else {
+        state.unlock()
+        return .cancelled
+      }
+      state.unlock()
+      result = runReadline(edit)
       state.lock()
       active = nil
-      if edit.outcome == .putAside {
-        waiting.append(edit)
-        state.broadcast()
-        state.unlock()
-        guard waitForTurn(edit, steppingInFront: false) else { return .cancelled }
-        continue
-      }
-      flushPending()
       state.broadcast()
-      state.unlock()
-      return result
+      guard edit.outcome == .putAside else { break }
+      waiting.insert(edit, at: min(1, waiting.count))  // right after the read that stepped in
     }
+    flushPending()
+    state.unlock()
+    return result
   }
 
   /// Writes output; while a line is being edited it appears above that line.
@@ -107,18 +117,9 @@ final class Terminal: @unchecked Sendable {
     if active === edit { poke() } else { state.broadcast() }
   }
 
-  /// Waits until `edit` may edit (false: it was cancelled first); a new read puts the
-  /// active one aside.
-  private func waitForTurn(_ edit: Edit, steppingInFront: Bool) -> Bool {
-    state.lock()
-    defer { state.unlock() }
-    if steppingInFront {
-      waiting.insert(edit, at: 0)
-      if let active {
-        active.putAside = true
-        poke()
-      }
-    }
+  /// Waits, `state` locked, until `edit` is first in line and nobody edits; false when it
+  /// was cancelled first.
+  private func awaitTurn(_ edit: Edit) -> Bool {
     while !edit.cancelled && (active != nil || waiting.first !== edit) { state.wait() }
     waiting.removeAll { $0 === edit }
     state.broadcast()
