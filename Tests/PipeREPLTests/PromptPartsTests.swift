@@ -69,3 +69,15 @@ final class PromptPartsTests: XCTestCase {
     XCTAssertEqual(Terminal.retype((Array("é\t".utf8), 3)), [0xE9, 0x16, 0x09])
   }
 }
+
+extension PromptPartsTests {
+  func testListsShowTheFirstSentenceCutToFit() {
+    XCTAssertEqual(
+      Repl.firstSentence("Emits 0, 1, 2, ... one per period. Never ends.", limit: 72),
+      "Emits 0, 1, 2, ... one per period")
+    XCTAssertEqual(Repl.firstSentence("Drops the first N values.", limit: 72), "Drops the first N values")
+    XCTAssertEqual(
+      Repl.firstSentence("Replaces a failed stream, at the moment of the error, by a fallback", limit: 40),
+      "Replaces a failed stream, at the…")
+  }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import PipeDSL
 
 extension Repl {
@@ -87,10 +88,27 @@ extension Repl {
     for source in external { output.line(summaryLine(source.name, source.doc + " (\(source.plugin))")) }
   }
 
-  /// `  name           First sentence of the doc.`
+  /// `  name           First sentence of the doc`, cut to fit 90 columns.
   func summaryLine(_ name: String, _ doc: String) -> String {
-    let sentence = doc.split(separator: ". ", maxSplits: 1).first.map(String.init) ?? doc
-    return "  " + name.padded(15) + sentence
+    "  " + name.padded(15) + " " + Repl.firstSentence(doc, limit: 72)
+  }
+
+  /// The text up to the first full stop that ends a word (not `...`), at most `limit`
+  /// characters, cut at a space with `…`.
+  static func firstSentence(_ text: String, limit: Int) -> String {
+    let characters = Array(text)
+    var end = characters.count
+    for index in characters.indices.dropFirst().dropLast()
+    where characters[index] == "." && characters[index + 1] == " " && characters[index - 1].isLetter {
+      end = index
+      break
+    }
+    if end == characters.count, text.hasSuffix("."), !text.hasSuffix("..") { end -= 1 }
+    var sentence = String(characters[..<end])
+    guard sentence.count > limit else { return sentence }
+    sentence = String(sentence.prefix(limit - 1))
+    if let space = sentence.lastIndex(of: " ") { sentence = String(sentence[..<space]) }
+    return sentence.trimmingCharacters(in: CharacterSet(charactersIn: ",;: ")) + "…"
   }
 
   /// A paragraph wrapped at 88 columns, indented by two.
