@@ -57,8 +57,8 @@ final class Repl: @unchecked Sendable {
   }
 
   func run() -> Int32 {
-    history.onChange = LibEditHistory.replace
-    LibEditHistory.replace(history.entries)
+    history.onChange = { [terminal] entries in terminal.setHistory(entries) }
+    terminal.setHistory(history.entries)
     LibEditCompletion.install { [unowned self] before, word in self.complete(before: before, word: word) }
     signals = Signals(
       onInterrupt: { [unowned self] in self.interrupt() },

@@ -25,6 +25,11 @@ extension Terminal {
 
   /// One call of libedit's `readline`, typing a put-aside line back in first.
   func runReadline(_ edit: Edit) -> ReadResult {
+    state.lock()
+    let history = pendingHistory
+    pendingHistory = nil
+    state.unlock()
+    if let history { LibEditHistory.replace(history) }
     edit.outcome = nil
     injected = edit.saved.map(Terminal.retype) ?? []
     edit.saved = nil

@@ -35,6 +35,9 @@ final class Terminal: @unchecked Sendable {
   /// Output written while a line was being edited, with its file descriptor.
   var pending: [(descriptor: Int32, bytes: [UInt8])] = []
   var resizeRequested = false
+  /// History entries for libedit, handed over on the next edit (only the editing thread may
+  /// touch libedit).
+  var pendingHistory: [String]?
   /// Written to make `nextKey` return the wake key; read by `nextKey`.
   let wakePipe: (read: Int32, write: Int32)
   /// Keys to type before reading the keyboard: a put-aside line coming back. Editing thread only.
@@ -88,6 +91,13 @@ final class Terminal: @unchecked Sendable {
       fflush(nil)
       Descriptor.write(text, to: descriptor)
     }
+  }
+
+  /// Replaces what up-arrow and Ctrl-R recall, from the next line edited on.
+  func setHistory(_ entries: [String]) {
+    state.lock()
+    defer { state.unlock() }
+    pendingHistory = entries
   }
 
   /// Ctrl-C: abandons the line being edited. Returns false when no line was being edited.
