@@ -128,6 +128,19 @@ final class PromptEndToEndTests: XCTestCase {
     try pane.waitFor("the job listed as killed") { $0.contains("[1] killed       every 1s | log\n") }
   }
 
+  func testLoadRunsAFileAndLetNamesSurviveAClockSwitch() throws {
+    let home = try PipeBinary.temporaryHome(for: self)
+    try "let twice = of(1, 2) | map { . * 2 }\ntwice | count\n".write(
+      toFile: home + "/twice.pipe", atomically: true, encoding: .utf8)
+    let pane = try Tmux.start(test: self, home: home)
+    try pane.type(":load \(home)/twice.pipe", enter: true)
+    try pane.waitFor("the file's output") { $0.hasSuffix("2\npipe>") }
+    try pane.type(":clock real", enter: true)
+    try pane.waitFor("the new clock") { $0.contains("clock: real") }
+    try pane.type("twice | collect", enter: true)
+    try pane.waitFor("the name still defined") { $0.hasSuffix("[2, 4]\npipe>") }
+  }
+
   func testErrorsAreReportedAndThePromptSurvives() throws {
     let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
     try pane.type("just 1 | fliter { . > 0 }", enter: true)

@@ -26,7 +26,7 @@ extension Repl {
       let rendered = DiagnosticRenderer(colored: style.colored).render(report.diagnostics, in: file)
       terminal.write(rendered + "\n", to: STDERR_FILENO)
     }
-    if !report.hasCompileErrors, mode == .prompt { host.rememberBindings(in: text) }
+    if !report.hasCompileErrors { host.rememberBindings(in: file, mode: mode) }
     for (statement, outcome) in report.expectations {
       switch outcome {
       case .failed(let message): output.errorLine(message)

@@ -50,14 +50,14 @@ final class SessionHost: @unchecked Sendable {
       session.compiler.externalSources = previous.compiler.externalSources
     }
     for text in bindings {
-      _ = session.execute(SourceFile(name: "<let>", text: text), mode: .prompt, waitForJobs: false)
+      _ = session.execute(SourceFile(name: "<let>", text: text), mode: .file, waitForJobs: false)
     }
     lock.withLock { sessions.append(session) }
   }
 
   /// Remembers the `let` statements of a text that ran without compile errors.
-  func rememberBindings(in text: String) {
-    for statement in Parser.parse(text).tree.statements {
+  func rememberBindings(in file: SourceFile, mode: Lexer.Mode) {
+    for statement in Parser.parse(file, mode: mode).tree.statements {
       if case .binding = statement.kind { bindings.append(statement.text) }
     }
   }
