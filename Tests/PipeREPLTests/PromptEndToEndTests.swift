@@ -43,7 +43,18 @@ final class PromptEndToEndTests: XCTestCase {
     XCTAssertTrue(screen.contains("pipe> of(1, 2, 3) |\n  ... map { . * 10 }\n10\n20\n30\n"), screen)
   }
 
-  func testCtrlCCancelsARunningPipelineAndThePromptComesBack() throws {
+  func testCtrlCCancelsEveryOneSecondOnTheRealClock() throws {
+    let pane = try Tmux.start(
+      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+    try pane.type("every 1s | show", enter: true)
+    try pane.waitFor("the first tick") { $0.hasSuffix("every 1s | show\n0") }
+    try pane.press("C-c")
+    try pane.waitFor("the prompt back") { $0.hasSuffix("0\n^C\npipe>") }
+    Thread.sleep(forTimeInterval: 1.2)
+    XCTAssertTrue(try pane.screen().hasSuffix("0\n^C\npipe>"), "no tick after Ctrl-C")
+  }
+
+  func testCtrlCDisposesTheRunningPipelineAsItsLogShows() throws {
     let pane = try Tmux.start(
       test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
     try pane.type("every 300ms | log", enter: true)
