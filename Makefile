@@ -21,7 +21,7 @@ run: build
 
 test: deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
