@@ -29,6 +29,10 @@ let package = Package(
       ]
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
+    // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
+    // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
+    .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
+    .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
