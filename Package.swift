@@ -33,6 +33,7 @@ let package = Package(
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
     .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
+    .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
