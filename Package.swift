@@ -32,8 +32,10 @@ let package = Package(
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
     .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
+    .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
     .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
+    .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
