@@ -163,4 +163,26 @@ final class MessageTests: XCTestCase {
       }
     }
   }
+
+  /// docs/PLUGINS.md specifies the protocol for other languages: each of its JSON lines must be
+  /// a valid message, one way or the other.
+  func testEveryJSONExampleInTheDocsIsAValidMessage() throws {
+    let doc = try String(
+      contentsOf: Products.repository.appendingPathComponent("docs/PLUGINS.md"), encoding: .utf8)
+    let blocks = doc.components(separatedBy: "```json\n").dropFirst().map {
+      $0.components(separatedBy: "```")[0]
+    }
+    XCTAssertGreaterThanOrEqual(blocks.count, 8)
+    for block in blocks {
+      // A block is one message broken over lines to be read, or several one-line messages.
+      let messages =
+        block.hasPrefix("{\"type\":\"hello\"") ? [block] : block.split(separator: "\n").map(String.init)
+      for message in messages {
+        let line = Array(message.utf8)
+        let valid =
+          (try? PluginMessage.decode(line: line)) != nil || (try? HostMessage.decode(line: line)) != nil
+        XCTAssertTrue(valid, message)
+      }
+    }
+  }
 }

@@ -71,7 +71,7 @@ def handle(line):
     if message["type"] == "cancel":
         _cancelled.add(message["id"])
     elif message["type"] == "subscribe" and message["source"] == "roll":
-        threading.Thread(target=roll, args=(message,), daemon=True).start()
+        threading.Thread(target=roll, args=(message,)).start()  # joined at exit
     elif message["type"] == "subscribe":
         send({"type": "error", "id": message["id"], "kind": "unknownSource",
               "message": "dice has no source %r" % message["source"]})

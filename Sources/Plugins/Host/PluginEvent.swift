@@ -3,7 +3,8 @@ import PluginProtocol
 /// What a plugin subscription delivers: values, then one error or completion.
 ///
 /// `afterMs` is the simulated latency the plugin asked for (0 when it asked for none): the engine
-/// delivers the event that much later on its own clock.
+/// delivers the event that many milliseconds after the subscription's previous event (after the
+/// subscribe, for the first one) on its own clock, virtual or real.
 public enum PluginEvent: Sendable, Hashable {
   case next(JSONValue, afterMs: Int)
   case error(kind: String, message: String, status: Int?, afterMs: Int)

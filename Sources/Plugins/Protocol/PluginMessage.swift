@@ -6,8 +6,9 @@
 /// {"type":"completed","id":7}
 /// {"type":"log","message":"cache warmed"}
 /// ```
-/// `after_ms` is a simulated latency: the host delivers the event that many milliseconds later on
-/// its own clock (virtual or real), so a simulator stays deterministic.
+/// `after_ms` is a simulated latency: the host delivers the event that many milliseconds after the
+/// subscription's previous event (or its subscribe) on its own clock, virtual or real, so a
+/// simulator stays deterministic.
 public enum PluginMessage: ProtocolMessage {
   case hello(Hello)
   case next(id: Int, value: JSONValue, afterMs: Int? = nil)
