@@ -32,6 +32,25 @@ final class HostTests: XCTestCase {
     XCTAssertTrue(fast.recorded.count == 2 && slow.recorded.count == 2)
   }
 
+  func testManyOverlappingSubscriptionsEachGetTheirOwnEventsAndCancelsHold() {
+    let harness = HostHarness()
+    let recordings = (0..<200).map { index in harness.subscribe("slow", args: ["ms": .int(index % 20)]) }
+    let cancelled = stride(from: 0, to: 200, by: 3).map { index in
+      usleep(100)
+      return harness.loop.sync {
+        recordings[index].subscription?.cancel()
+        return (index, recordings[index].recorded)
+      }
+    }
+    for (index, recording) in recordings.enumerated() where index % 3 != 0 {
+      XCTAssertEqual(recording.waitForEnd(), [.next(.int(index % 20), afterMs: 0), .completed(afterMs: 0)])
+    }
+    harness.loop.sync {}  // every delivery queued so far has run
+    for (index, atCancel) in cancelled {
+      XCTAssertEqual(recordings[index].recorded, atCancel, "nothing after cancel() for \(index)")
+    }
+  }
+
   func testCancelReachesThePluginAndSilencesTheHandler() {
     let harness = HostHarness()
     let hanging = harness.subscribe("hang")

@@ -87,14 +87,6 @@ final class PluginProcess: @unchecked Sendable {
     startReaders()
   }
 
-  /// The hello, once the plugin has said it.
-  var hello: Hello? {
-    state.withLock { state in
-      if case .ready(let hello) = state.phase { return hello }
-      return nil
-    }
-  }
-
   /// Whether the process has been retired (it is stopped or stopping).
   var isRetired: Bool {
     state.withLock { state in
