@@ -91,6 +91,17 @@ final class HostTests: XCTestCase {
     XCTAssertTrue(harness.waitForLog { $0 == "testbed: warming up" }, "\(harness.logs.withLock { $0 })")
   }
 
+  func testALongStderrLineIsCutInTheLogAndHarmsNothing() {
+    let harness = HostHarness()
+    let pid = harness.testbedPID()
+    let text = String(repeating: "x", count: 70_000)
+    XCTAssertEqual(harness.run("stderr", args: ["text": .string(text)]), [.completed(afterMs: 0)])
+    XCTAssertTrue(harness.waitForLog { $0 == "testbed: " + text.prefix(65536) + "… (70000 bytes)" })
+    XCTAssertEqual(harness.run("stderr", args: ["text": "after"]), [.completed(afterMs: 0)])
+    XCTAssertTrue(harness.waitForLog { $0 == "testbed: after" })
+    XCTAssertEqual(harness.testbedPID(), pid)
+  }
+
   func testCatalogListsTheTestbedWithItsSources() {
     let catalog = HostHarness().host.catalog()
     let testbed = catalog.first { $0.name == "testbed" }

@@ -1,79 +1,111 @@
 import Foundation
 import PluginProtocol
 
+/// Replies read from one chunk of stdout, handed to the loop together in one `deliver`.
+typealias EventBatch = [(delivery: Delivery, event: PluginEvent)]
+
 extension PluginProcess {
   /// One thread reads stdout (split into lines, routed by id), one reads stderr (the log).
   func startReaders() {
     let stdout = Thread { [self] in
-      readLines(from: output, maxLineLength: LineSplitter.defaultMaxLineLength) { route($0) }
+      readStandardOutput()
       outputEnded()
     }
     stdout.name = "pipe-plugin \(name) stdout"
     stdout.start()
-    let stderr = Thread { [self] in
-      readLines(from: errors, maxLineLength: 64 << 10) { line in
-        context.log(name, String(decoding: line, as: UTF8.self))
-        return true
-      }
-    }
+    let stderr = Thread { [self] in readStandardError() }
     stderr.name = "pipe-plugin \(name) stderr"
     stderr.start()
   }
 
-  /// Reads `pipe` until end of file. After `line` returns false, or a line is too long, the
-  /// rest is read and dropped (the process is being killed; its end still has to be seen).
-  private func readLines(
-    from pipe: Pipe, maxLineLength: Int, _ line: (UnsafeBufferPointer<UInt8>) -> Bool
-  ) {
-    let fd = pipe.fileHandleForReading.fileDescriptor
-    var splitter = LineSplitter(maxLineLength: maxLineLength)
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  /// Routes each line of stdout. After a violation the rest is read and dropped (the process is
+  /// being killed; its end still has to be seen).
+  private func readStandardOutput() {
+    var splitter = LineSplitter()
     var broken = false
+    readChunks(from: output) { chunk in
+      guard !broken else { return }
+      var batch: EventBatch = []
+      var violation: String?
+      do {
+        try splitter.feed(chunk) { line in
+          violation = route(line, into: &batch)
+          return violation == nil
+        }
+      } catch {
+        violation = "sent \(error)"
+      }
+      Delivery.send(batch, through: context.deliver)
+      if let violation {
+        broken = true
+        violated(violation)
+      }
+    }
+  }
+
+  /// Passes each line of stderr to the log, cut to 64 KiB. After a line longer than 1 MiB the
+  /// rest of stderr is dropped.
+  private func readStandardError() {
+    let shown = 64 << 10
+    var splitter = LineSplitter()
+    var broken = false
+    readChunks(from: errors) { chunk in
+      guard !broken else { return }
+      do {
+        try splitter.feed(chunk) { line in
+          let text = String(decoding: line.prefix(shown), as: UTF8.self)
+          context.log(name, line.count > shown ? "\(text)… (\(line.count) bytes)" : text)
+          return true
+        }
+      } catch {
+        broken = true
+        context.log(name, "(\(error); the rest of stderr is left out)")
+      }
+    }
+  }
+
+  /// Reads `pipe` until end of file, then closes it.
+  private func readChunks(from pipe: Pipe, _ chunk: (ArraySlice<UInt8>) -> Void) {
+    let fd = pipe.fileHandleForReading.fileDescriptor
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = read(fd, &buffer, buffer.count)
       if count < 0, errno == EINTR { continue }
       if count <= 0 { break }
-      if broken { continue }
-      do {
-        try splitter.feed(buffer[0..<count]) { text in
-          broken = !line(text)
-          return !broken
-        }
-      } catch {
-        broken = true
-        violated("sent \(error)")
-      }
+      chunk(buffer[0..<count])
     }
     try? pipe.fileHandleForReading.close()
   }
 
-  /// Handles one line of stdout; false if it broke the protocol.
-  private func route(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Handles one line of stdout: replies go into `batch`. Returns what was wrong with the line,
+  /// if it broke the protocol.
+  private func route(_ line: UnsafeBufferPointer<UInt8>, into batch: inout EventBatch) -> String? {
     let now = uptimeNanoseconds()
     state.withLock { $0.lastHeard = now }
     let message: PluginMessage
     do {
       message = try PluginMessage.decode(line: line)
     } catch {
-      violated("sent a line that is not a valid message (\(error)): \(snippet(line))")
-      return false
+      return "sent a line that is not a valid message (\(error)): \(snippet(line))"
     }
     switch message {
     case .hello(let hello): return accept(hello)
     case .log(let text):
       context.log(name, text)
-      return true
-    case .next(let id, let value, let afterMs): return reply(id, .next(value, afterMs: afterMs ?? 0), now)
+      return nil
+    case .next(let id, let value, let afterMs):
+      return reply(id, .next(value, afterMs: afterMs ?? 0), now, into: &batch)
     case .error(let id, let kind, let message, let status, let afterMs):
-      return reply(id, .error(kind: kind, message: message, status: status, afterMs: afterMs ?? 0), now)
-    case .completed(let id, let afterMs): return reply(id, .completed(afterMs: afterMs ?? 0), now)
+      let event = PluginEvent.error(kind: kind, message: message, status: status, afterMs: afterMs ?? 0)
+      return reply(id, event, now, into: &batch)
+    case .completed(let id, let afterMs):
+      return reply(id, .completed(afterMs: afterMs ?? 0), now, into: &batch)
     }
   }
 
-  private func accept(_ hello: Hello) -> Bool {
+  private func accept(_ hello: Hello) -> String? {
     if checksName, hello.name != name {
-      violated("says its name is '\(hello.name)', but its file is named for '\(name)'")
-      return false
+      return "says its name is '\(hello.name)', but its file is named for '\(name)'"
     }
     let waiters: [DispatchSemaphore]?? = state.withLock { state in
       switch state.phase {
@@ -85,18 +117,16 @@ extension PluginProcess {
         return state.helloWaiters
       }
     }
-    guard case .some(let waiters) = waiters else {
-      violated("said hello twice")
-      return false
-    }
-    guard let waiters else { return true }
+    guard case .some(let waiters) = waiters else { return "said hello twice" }
+    guard let waiters else { return nil }
     waiters.forEach { $0.signal() }
     context.deliver { [self] in sendQueued() }
-    return true
+    return nil
   }
 
   /// Hands a reply to its subscription; replies for unknown ids (cancelled ones) are dropped.
-  private func reply(_ id: Int, _ event: PluginEvent, _ now: UInt64) -> Bool {
+  private func reply(_ id: Int, _ event: PluginEvent, _ now: UInt64, into batch: inout EventBatch) -> String?
+  {
     enum Outcome {
       case deliver(Delivery?), early, retired
     }
@@ -111,11 +141,11 @@ extension PluginProcess {
       return .deliver(state.entries[id]?.delivery)
     }
     switch outcome {
-    case .deliver(let delivery): delivery?.send(event)
-    case .early: violated("sent a reply before its hello")
-    case .retired: break
+    case .deliver(let delivery?): batch.append((delivery, event))
+    case .early: return "sent a reply before its hello"
+    case .deliver(nil), .retired: break
     }
-    return true
+    return nil
   }
 
   /// The plugin broke the protocol: it is killed and its subscriptions fail with `badResponse`.

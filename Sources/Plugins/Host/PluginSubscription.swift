@@ -40,11 +40,24 @@ final class Delivery: @unchecked Sendable {
 
   /// Sends `event` to the handler on the loop (from any thread).
   func send(_ event: PluginEvent) {
-    deliver { [self] in
-      guard !finished else { return }
-      finished = event.isTerminal
-      handler(event)
+    deliver { [self] in handle(event) }
+  }
+
+  /// Sends several events, each to its subscription's handler, in order, with one hop.
+  static func send(
+    _ batch: EventBatch, through deliver: @Sendable (@escaping @Sendable () -> Void) -> Void
+  ) {
+    guard !batch.isEmpty else { return }
+    deliver {
+      for (delivery, event) in batch { delivery.handle(event) }
     }
+  }
+
+  /// Calls the handler, unless the subscription has ended (on the loop).
+  private func handle(_ event: PluginEvent) {
+    guard !finished else { return }
+    finished = event.isTerminal
+    handler(event)
   }
 
   /// Stops all further delivery (on the loop).
