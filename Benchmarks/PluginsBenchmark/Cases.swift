@@ -12,24 +12,48 @@ struct Row {
 
 /// The measurements, against the testbed next to this executable.
 enum Cases {
-  /// Sequential subscribe → next → completed round trips through the host, best of `rounds`.
+  /// Sequential subscribe → next → completed round trips through the host, best of `rounds`,
+  /// in seconds per round trip. Each subscription is made by the previous one's handler, on
+  /// the loop, as a resubscribing operator (retry, repeat) does.
   static func roundTrips(
     deliver: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void, count: Int, rounds: Int
-  )
-    -> Double
-  {
+  ) -> Double {
     let host = PluginHost(options: .init(directories: [Paths.products]), deliver: deliver)
     defer { host.shutdown() }
     let done = DispatchSemaphore(value: 0)
-    func once() {
+    @Sendable func chain(_ remaining: Int) {
       _ = host.subscribe(plugin: "testbed", source: "echo", args: ["value": 1]) { event in
-        if event.isTerminal { done.signal() }
+        guard event.isTerminal else { return }
+        if remaining > 1 { chain(remaining - 1) } else { done.signal() }
       }
+    }
+    func run(_ count: Int) {
+      deliver { chain(count) }
       done.wait()
     }
-    for _ in 0..<1_000 { once() }  // start the plugin, warm both sides up
-    return best(of: rounds) {
-      for _ in 0..<count { once() }
+    run(1_000)  // start the plugin, warm both sides up
+    return best(of: rounds) { run(count) } / Double(count)
+  }
+
+  /// A byte sent through `/bin/cat` and back, in seconds: two wake-ups, the floor under any
+  /// round trip between two processes on this machine at this moment.
+  static func pipeFloor(count: Int) -> Double {
+    let cat = Process()
+    cat.executableURL = URL(fileURLWithPath: "/bin/cat")
+    let input = Pipe()
+    let output = Pipe()
+    (cat.standardInput, cat.standardOutput) = (input, output)
+    guard (try? cat.run()) != nil else { return .nan }
+    defer { try? input.fileHandleForWriting.close() }
+    let (writeEnd, readEnd) = (
+      input.fileHandleForWriting.fileDescriptor, output.fileHandleForReading.fileDescriptor
+    )
+    var byte: UInt8 = 1
+    return best(of: 3) {
+      for _ in 0..<count {
+        _ = write(writeEnd, &byte, 1)
+        _ = read(readEnd, &byte, 1)
+      }
     } / Double(count)
   }
 
