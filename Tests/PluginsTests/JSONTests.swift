@@ -80,6 +80,15 @@ final class JSONTests: XCTestCase {
     }
   }
 
+  func testFindsADuplicateKeyInALargeObjectToo() throws {
+    let members = (0..<40).map { "\"k\($0)\": \($0)" }
+    XCTAssertEqual(try JSONValue.parse("{" + members.joined(separator: ",") + "}").objectValue?.count, 40)
+    XCTAssertThrowsError(try JSONValue.parse("{" + (members + [#""k3": 0"#]).joined(separator: ",") + "}")) {
+      error in
+      XCTAssertTrue("\(error)".contains("duplicate key 'k3'"), "\(error)")
+    }
+  }
+
   func testRejectsInvalidUTF8() {
     XCTAssertThrowsError(try JSONValue.parse([0x22, 0xFF, 0x22])) { error in
       XCTAssertTrue("\(error)".contains("invalid UTF-8"), "\(error)")

@@ -101,6 +101,8 @@ extension JSONParser {
   }
 
   private func makeString(_ utf8: UnsafeBufferPointer<UInt8>) throws(ProtocolError) -> String {
+    // ASCII needs no validation (and most protocol strings are ASCII).
+    if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
     guard let text = String(validating: utf8, as: UTF8.self) else {
       throw failure("invalid UTF-8 in a string")
     }

@@ -92,7 +92,7 @@ struct JSONParser {
         throw failure("unexpected \(describeCurrent()), expected a string key")
       }
       let key = try parseString()
-      if !seen.insert(key).inserted {
+      if isDuplicate(key, in: members, seen: &seen) {
         throw ProtocolError("invalid JSON at byte \(keyStart): duplicate key '\(key)'")
       }
       skipWhitespace()
@@ -103,6 +103,14 @@ struct JSONParser {
     } while try consume(UInt8(ascii: ","))
     try expect(UInt8(ascii: "}"), "expected ',' or '}' in an object")
     return .object(JSONObject(uniqueMembers: members))
+  }
+
+  /// Whether `key` is already a member: a linear look for small objects (most of them), a set
+  /// for large ones, so that neither costs much.
+  private func isDuplicate(_ key: String, in members: [JSONObject.Member], seen: inout Set<String>) -> Bool {
+    guard members.count >= 16 else { return members.contains { $0.key == key } }
+    if seen.isEmpty { seen = Set(members.map(\.key)) }
+    return !seen.insert(key).inserted
   }
 
   private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(ProtocolError)

@@ -37,6 +37,12 @@ extension JSONValue {
 
   static func writeString(_ value: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    defer { out.append(UInt8(ascii: "\"")) }
+    // Most strings need no escape: then they go in whole.
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      out.append(contentsOf: value.utf8)
+      return
+    }
     for byte in value.utf8 {
       switch byte {
       case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
@@ -51,7 +57,6 @@ extension JSONValue {
       default: out.append(byte)
       }
     }
-    out.append(UInt8(ascii: "\""))
   }
 }
 
