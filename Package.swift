@@ -34,6 +34,14 @@ let package = Package(
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
+    // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
+    // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
+    .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
+    .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
+    .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
+    .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
+    .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
+    .executableTarget(name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"], path: "Benchmarks/PluginsBenchmark"),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
