@@ -29,6 +29,16 @@ let package = Package(
       ]
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
+    // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
+    .target(name: "SourceCore", path: "Sources/Plugins/SourceCore"),
+    .target(name: "WeatherCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Weather/Core"),
+    .target(
+      name: "AirQualityCore", dependencies: ["SourceCore"], path: "Sources/Plugins/AirQuality/Core"),
+    .target(name: "RandomCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Random/Core"),
+    .testTarget(
+      name: "SourcePluginsTests",
+      dependencies: ["SourceCore", "WeatherCore", "AirQualityCore", "RandomCore"]
+    ),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
