@@ -12,6 +12,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // The reactive engine: no dependency on the other modules.
@@ -35,9 +36,21 @@ let package = Package(
     .target(
       name: "AirQualityCore", dependencies: ["SourceCore"], path: "Sources/Plugins/AirQuality/Core"),
     .target(name: "RandomCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Random/Core"),
+    // `pipe fake-api`: both web APIs on loopback, answering from the simulators, faults on demand.
+    .target(
+      name: "FakeAPI",
+      dependencies: [
+        "WeatherCore", "AirQualityCore",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
+      path: "Sources/Plugins/FakeAPI/Server"
+    ),
+    .executableTarget(
+      name: "pipe-fake-api", dependencies: ["FakeAPI"], path: "Sources/Plugins/FakeAPI/Main"),
     .testTarget(
       name: "SourcePluginsTests",
-      dependencies: ["SourceCore", "WeatherCore", "AirQualityCore", "RandomCore"]
+      dependencies: ["SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI"]
     ),
     .executableTarget(
       name: "OperatorsBenchmark",
