@@ -34,7 +34,8 @@ let package = Package(
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
     .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
-    .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
+    .executableTarget(
+      name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
     // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
     .target(name: "SourceCore", path: "Sources/Plugins/SourceCore"),
     .target(name: "WeatherCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Weather/Core"),
@@ -53,9 +54,24 @@ let package = Package(
     ),
     .executableTarget(
       name: "pipe-fake-api", dependencies: ["FakeAPI"], path: "Sources/Plugins/FakeAPI/Main"),
+    // The three built-in plugins on PluginKit, and their thin executables.
+    .target(
+      name: "SourcePlugins",
+      dependencies: ["PluginKit", "WeatherCore", "AirQualityCore", "RandomCore"],
+      path: "Sources/Plugins/SourcePlugins"
+    ),
+    .executableTarget(
+      name: "pipe-plugin-weather", dependencies: ["SourcePlugins"], path: "Sources/Plugins/Weather/Main"),
+    .executableTarget(
+      name: "pipe-plugin-airquality", dependencies: ["SourcePlugins"],
+      path: "Sources/Plugins/AirQuality/Main"),
+    .executableTarget(
+      name: "pipe-plugin-random", dependencies: ["SourcePlugins"], path: "Sources/Plugins/Random/Main"),
     .testTarget(
       name: "SourcePluginsTests",
-      dependencies: ["SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI"]
+      dependencies: [
+        "SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI", "SourcePlugins",
+      ]
     ),
     .executableTarget(
       name: "OperatorsBenchmark",
