@@ -34,6 +34,11 @@ public struct ServiceSettings: Equatable, Sendable {
 
   /// The key is missing, and the settings say that matters.
   public var keyIsMissing: Bool {
-    requireKey && apiKey.allSatisfy(\.isWhitespace)
+    requireKey && apiKey.isBlank
   }
+}
+
+extension String {
+  /// Empty or only white space, as a missing key is.
+  public var isBlank: Bool { allSatisfy(\.isWhitespace) }
 }

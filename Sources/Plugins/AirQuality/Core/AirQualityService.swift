@@ -16,15 +16,9 @@ public struct AirQualityService: Sendable {
 
   /// One attempt (1-based: the subscription number) at the air quality for `query`.
   public func fetch(_ query: AirQualityQuery, attempt: Int) async -> SourceReply<AirQualityRecord> {
-    let endpoint: AirVisualSimulator.Endpoint
-    do {
-      endpoint = try Self.endpoint(for: query)
-    } catch {
-      return .failure(error)
-    }
     switch settings.mode {
-    case .sim: return simulate(endpoint, salt: query.salt, attempt: attempt)
-    case .live: return await live(endpoint)
+    case .sim: simulate(query, attempt: attempt)
+    case .live: await live(query)
     }
   }
 
@@ -44,21 +38,25 @@ public struct AirQualityService: Sendable {
     }
   }
 
-  private func simulate(_ endpoint: AirVisualSimulator.Endpoint, salt: String, attempt: Int)
-    -> SourceReply<AirQualityRecord>
-  {
+  /// The simulator's reply: what the live client would make of the simulated service's answer.
+  public func simulate(_ query: AirQualityQuery, attempt: Int) -> SourceReply<AirQualityRecord> {
+    let endpoint: AirVisualSimulator.Endpoint
+    do { endpoint = try Self.endpoint(for: query) } catch { return .failure(error) }
     let server = AirVisualSimulator(seed: settings.seed, requireKey: settings.requireKey)
     return settings.simulatedCall(
-      salt: salt, attempt: attempt,
+      salt: query.salt, attempt: attempt,
       respond: { server.respond(to: endpoint, apiKey: settings.apiKey, step: $0, attempt: attempt) },
       decode: AirVisualWire.decode)
   }
 
-  /// `GET {baseURL}/v2/city?city=…&state=…&country=…&key=…` or `/v2/nearest_city?[lat&lon&]key=…`.
-  private func live(_ endpoint: AirVisualSimulator.Endpoint) async -> SourceReply<AirQualityRecord> {
-    let (path, query) = endpoint.request
+  /// The live client: `GET {baseURL}/v2/city?city=…&state=…&country=…&key=…` or
+  /// `/v2/nearest_city?[lat=…&lon=…&]key=…`.
+  public func live(_ query: AirQualityQuery) async -> SourceReply<AirQualityRecord> {
+    let endpoint: AirVisualSimulator.Endpoint
+    do { endpoint = try Self.endpoint(for: query) } catch { return .failure(error) }
+    let (path, items) = endpoint.request
     return await settings.liveCall(
-      path: path, query: query, keyName: "key", notFound: .cityNotFound, decode: AirVisualWire.decode)
+      path: path, query: items, keyName: "key", notFound: .cityNotFound, decode: AirVisualWire.decode)
   }
 }
 

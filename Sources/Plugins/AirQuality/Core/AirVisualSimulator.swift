@@ -31,7 +31,7 @@ public struct AirVisualSimulator: Sendable {
   {
     let fault = step.action { AirVisualWire.errorAnswer(status: $0, for: endpoint) }
     if let fault { return fault }
-    if requireKey && apiKey.isEmpty { return .answer(AirVisualWire.failAnswer("incorrect_api_key", 401)) }
+    if requireKey && apiKey.isBlank { return .answer(AirVisualWire.failAnswer("incorrect_api_key", 401)) }
     guard let city = city(for: endpoint) else {
       return .answer(AirVisualWire.errorAnswer(status: 404, for: endpoint))
     }

@@ -28,7 +28,7 @@ public struct OpenWeatherSimulator: Sendable {
   /// The server's action for attempt `attempt` of `request`, meeting fault `step`.
   public func respond(to request: Request, step: FaultStep, attempt: Int) -> ServerAction {
     if let fault = step.action(errorAnswer: { OpenWeatherWire.errorAnswer($0) }) { return fault }
-    if requireKey && request.apiKey.isEmpty { return .answer(OpenWeatherWire.errorAnswer(401)) }
+    if requireKey && request.apiKey.isBlank { return .answer(OpenWeatherWire.errorAnswer(401)) }
     return .answer(answer(request.query, units: request.units, attempt: attempt))
   }
 
