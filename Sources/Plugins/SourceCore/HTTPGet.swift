@@ -18,6 +18,9 @@ public struct HTTPAnswer: Sendable {
 /// A one-shot GET over URLSession, with transport failures turned into source errors.
 /// Messages are written here, never taken from `URLError`, whose text can carry the URL and so
 /// the API key.
+///
+/// The timeout is kept here too: FoundationNetworking truncates URLSession's timeouts to whole
+/// seconds (0.3 s times out at once, 1.5 s after 1 s), so URLSession only gets a looser backstop.
 public struct HTTPGet: Sendable {
   public var timeoutSeconds: Double
 
@@ -26,6 +29,19 @@ public struct HTTPGet: Sendable {
   }
 
   public func callAsFunction(_ url: URL) async -> Result<HTTPAnswer, SourceError> {
+    await withTaskGroup(of: Result<HTTPAnswer, SourceError>?.self) { group in
+      group.addTask { await self.fetch(url) }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(timeoutSeconds * 1_000_000_000))
+        return Task.isCancelled ? nil : .failure(.timedOut(afterMs: Int((timeoutSeconds * 1000).rounded())))
+      }
+      let first = await group.first { $0 != nil }
+      group.cancelAll()
+      return (first ?? nil) ?? .failure(SourceError(.offline, "the request was cancelled"))
+    }
+  }
+
+  private func fetch(_ url: URL) async -> Result<HTTPAnswer, SourceError> {
     let session = URLSession(configuration: configuration)
     defer { session.finishTasksAndInvalidate() }
     do {
@@ -42,9 +58,10 @@ public struct HTTPGet: Sendable {
   }
 
   private var configuration: URLSessionConfiguration {
+    let backstop = (max(1, timeoutSeconds.rounded(.up)) + 1)
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeoutSeconds
-    configuration.timeoutIntervalForResource = timeoutSeconds
+    configuration.timeoutIntervalForRequest = backstop
+    configuration.timeoutIntervalForResource = backstop
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     return configuration

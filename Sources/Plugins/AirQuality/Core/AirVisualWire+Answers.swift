@@ -43,7 +43,7 @@ extension AirVisualWire {
 
   private static func encode(_ value: some Encodable) -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return (try? encoder.encode(value)) ?? Data()
   }
 }

@@ -46,13 +46,15 @@ struct FakeAPIControl: Sendable {
     let routes =
       "GET /data/2.5/weather, GET /v2/city, GET /v2/nearest_city, GET /_control, "
       + "POST /_control/faults, POST /_control/reset"
-    let body = try? JSONSerialization.data(withJSONObject: ["error": "no such route; try \(routes)"])
+    let body = try? JSONSerialization.data(
+      withJSONObject: ["error": "no such route; try \(routes)"], options: .withoutEscapingSlashes)
     return json(404, body ?? Data())
   }
 
   private func failure(_ message: String) async -> HTTPResponse {
     log("control: rejected: \(message)")
-    let body = try? JSONSerialization.data(withJSONObject: ["error": message])
+    let body = try? JSONSerialization.data(
+      withJSONObject: ["error": message], options: .withoutEscapingSlashes)
     return json(400, body ?? Data())
   }
 

@@ -66,6 +66,8 @@ actor FakeAPIState {
         "faults": faults[service].description, "attempts": attempts[service, default: 0],
       ]
     }
-    return (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    return
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+      ?? Data()
   }
 }

@@ -36,7 +36,7 @@ extension OpenWeatherWire {
       dt: Int(record.observedAt.timeIntervalSince1970), sys: .init(country: city?.countryCode),
       name: record.city, cod: 200)
     let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return HTTPAnswer(status: 200, body: (try? encoder.encode(current)) ?? Data())
   }
 
@@ -46,7 +46,9 @@ extension OpenWeatherWire {
   public static func errorAnswer(_ status: Int, message: String? = nil) -> HTTPAnswer {
     let cod: Any = status == 400 || status == 404 ? String(status) : status
     let object: [String: Any] = ["cod": cod, "message": message ?? defaultMessage(status)]
-    let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    let body =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+      ?? Data()
     return HTTPAnswer(status: status, body: body)
   }
 
