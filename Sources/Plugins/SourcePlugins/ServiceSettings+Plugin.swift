@@ -34,7 +34,7 @@ extension ServiceSettings {
       throw SourceError(.invalidSetting, "\(plugin).mode must be sim or live, not '\(modeText)'")
     }
     self.mode = mode
-    apiKey = read.string("\(plugin).apiKey")
+    apiKey = read.string("\(plugin).apiKey", apiKey)
     requireKey = try read.flag("\(plugin).requireKey", true)
     faults = try FaultPlan(parsing: read.string("\(plugin).faults"))
     timeoutSeconds = try read.seconds("\(plugin).timeout", 10)
