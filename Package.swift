@@ -33,9 +33,10 @@ let package = Package(
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
     .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
+    .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
-    .executableTarget(
-      name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
+    .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
+    .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
     // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
     .target(name: "SourceCore", path: "Sources/Plugins/SourceCore"),
     .target(name: "WeatherCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Weather/Core"),

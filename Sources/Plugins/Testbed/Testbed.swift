@@ -4,18 +4,23 @@ import PluginKit
 /// A plugin whose sources misbehave on demand, to test the host against every fault.
 ///
 /// Environment: `PIPE_TESTBED_PROTOCOL=2` says hello with another protocol version;
-/// `PIPE_TESTBED_NO_HELLO=1` never says hello.
+/// `PIPE_TESTBED_NO_HELLO=1` never says hello; with `PIPE_TESTBED_ONCE=PATH` those two apply
+/// only while the file PATH exists, and the plugin that obeys them deletes it (so the next start
+/// is a good one).
 struct Testbed: Plugin {
   let name = "testbed"
   let version = "1.0.0"
   let sources = [
     SourceSpec(
-      "echo", doc: "Emits its argument, then completes.",
-      params: [ParamSpec("value", .any, default: "echo", doc: "the value")]),
+      "echo", doc: "Emits its argument, then completes, each after `delay` simulated ms.",
+      params: [
+        ParamSpec("value", .any, default: "echo", doc: "the value"),
+        ParamSpec("delay", .int, default: 0, doc: "after_ms of both events"),
+      ]),
     SourceSpec(
       "count", doc: "Emits 0, 1, ..., n-1, then completes.",
       params: [ParamSpec("n", .int, doc: "how many values")]),
-    SourceSpec("inspect", doc: "Emits the request it got: args, settings, attempt."),
+    SourceSpec("inspect", doc: "Emits the request it got (args, settings, attempt) and its pid."),
     SourceSpec(
       "fail", doc: "Fails with the given error.",
       params: [
@@ -39,23 +44,25 @@ struct Testbed: Plugin {
   ]
   let settings = [SettingSpec("testbed.flavour", .string, default: "plain", doc: "a setting to inspect")]
   let errors = ["boom"]
+  /// The version the hello says.
+  var protocolVersion = pluginProtocolVersion
 
   var hello: Hello {
     var hello = Hello(name: name, version: version, sources: sources, settings: settings, errors: errors)
-    if let version = ProcessInfo.processInfo.environment["PIPE_TESTBED_PROTOCOL"].flatMap(Int.init) {
-      hello.protocolVersion = version
-    }
+    hello.protocolVersion = protocolVersion
     return hello
   }
 
   func subscribe(_ request: Request, _ emit: Emitter) async throws {
     switch request.source {
-    case "echo": emit.next(request["value"])
+    case "echo":
+      emit.next(request["value"], afterMs: request["delay"].intValue)
+      emit.completed(afterMs: request["delay"].intValue)
     case "count": for value in 0..<request["n"].intValue! { emit.next(.int(value)) }
     case "inspect":
       emit.next([
         "args": .object(request.args), "settings": .object(request.settings),
-        "attempt": .int(request.attempt),
+        "attempt": .int(request.attempt), "pid": .int(Int(getpid())),
       ])
     case "fail":
       throw PluginError(request["kind"].stringValue!, "failed on demand", status: request["status"].intValue)
@@ -85,5 +92,19 @@ struct Testbed: Plugin {
 
   private func writeRaw(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}
+
+/// The environment variable `name`, unless `PIPE_TESTBED_ONCE` names a file that does not exist.
+func faultSetting(_ name: String) -> String? {
+  let environment = ProcessInfo.processInfo.environment
+  if let once = environment["PIPE_TESTBED_ONCE"], !FileManager.default.fileExists(atPath: once) { return nil }
+  return environment[name]
+}
+
+/// Deletes the `PIPE_TESTBED_ONCE` file: the fault has happened once.
+func faultHappened() {
+  if let once = ProcessInfo.processInfo.environment["PIPE_TESTBED_ONCE"] {
+    try? FileManager.default.removeItem(atPath: once)
   }
 }

@@ -1,6 +1,12 @@
 import Foundation
 
-if ProcessInfo.processInfo.environment["PIPE_TESTBED_NO_HELLO"] == "1" {
+if faultSetting("PIPE_TESTBED_NO_HELLO") == "1" {
+  faultHappened()
   while true { sleep(3600) }
 }
-Testbed().run()
+var testbed = Testbed()
+if let version = faultSetting("PIPE_TESTBED_PROTOCOL").flatMap(Int.init) {
+  testbed.protocolVersion = version
+  faultHappened()
+}
+testbed.run()
