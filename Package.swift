@@ -72,6 +72,7 @@ let package = Package(
       name: "SourcePluginsTests",
       dependencies: [
         "SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI", "SourcePlugins",
+        "PluginHost", "PluginProtocol",
       ]
     ),
     .executableTarget(

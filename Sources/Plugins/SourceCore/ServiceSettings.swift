@@ -17,11 +17,14 @@ public struct ServiceSettings: Equatable, Sendable {
   /// The simulator's faults per attempt.
   public var faults: FaultPlan = .none
   /// How long the live client waits for an answer, and the simulated `timeout` fault's delay.
-  public var timeoutSeconds = 10.0
+  public var timeoutSeconds = ServiceSettings.defaultTimeoutSeconds
   /// The global `network` setting: off makes every request fail with `offline`.
   public var network = true
   /// The seed for the simulator's variation, latency and fault rate.
   public var seed: UInt64 = 42
+
+  /// Under the plugin host's 10 s deadline, so a slow service is this source's `timeout`.
+  public static let defaultTimeoutSeconds = 5.0
 
   /// The simulator's default key, so that a source works before anything is set.
   public static let demoKey = "demo"

@@ -21,7 +21,8 @@ extension ServiceSettings {
         doc: "the simulator's faults per attempt: \"500,500,ok\", \"rate(0.3)\", \"rate(0.5, timeout)\"; "
           + "words: ok timeout offline garbage, or an HTTP status"),
       SettingSpec(
-        "\(plugin).timeout", .number, default: 10, doc: "seconds to wait for an answer before timeout"),
+        "\(plugin).timeout", .number, default: .double(defaultTimeoutSeconds),
+        doc: "seconds to wait for an answer before timeout"),
     ]
   }
 
@@ -37,7 +38,7 @@ extension ServiceSettings {
     apiKey = read.string("\(plugin).apiKey", apiKey)
     requireKey = try read.flag("\(plugin).requireKey", true)
     faults = try FaultPlan(parsing: read.string("\(plugin).faults"))
-    timeoutSeconds = try read.seconds("\(plugin).timeout", 10)
+    timeoutSeconds = try read.seconds("\(plugin).timeout", timeoutSeconds)
     network = try read.flag("network", true)
     seed = try read.seed("seed") ?? seed
   }
