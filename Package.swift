@@ -37,6 +37,7 @@ let package = Package(
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
     .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
     .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
+    .executableTarget(name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"], path: "Benchmarks/PluginsBenchmark"),
     // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
     .target(name: "SourceCore", path: "Sources/Plugins/SourceCore"),
     .target(name: "WeatherCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Weather/Core"),

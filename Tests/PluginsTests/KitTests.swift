@@ -33,15 +33,21 @@ struct Dice: Plugin {
   }  // returning sends `completed`
 }
 
-/// A plugin with a source that waits until cancelled, and one that throws a foreign error.
+/// A plugin with a source that waits until cancelled, one that throws a foreign error, and one
+/// that notes the thread it runs on.
 struct Waiter: Plugin {
   let name = "waiter"
   let version = "0"
-  let sources = [SourceSpec("wait", doc: "waits"), SourceSpec("oops", doc: "throws a foreign error")]
+  let sources = [
+    SourceSpec("wait", doc: "waits"), SourceSpec("oops", doc: "throws a foreign error"),
+    SourceSpec("thread", doc: "notes its thread"),
+  ]
   let cancelled = Locked(0)
+  let thread = Locked<pthread_t?>(nil)
 
   func subscribe(_ request: Request, _ emit: Emitter) async throws {
     if request.source == "oops" { throw CocoaError(.fileNoSuchFile) }
+    if request.source == "thread" { return thread.withLock { $0 = pthread_self() } }
     do {
       try await Task.sleep(for: .seconds(60))
     } catch {
@@ -143,6 +149,12 @@ final class KitTests: XCTestCase {
     usleep(20_000)
     XCTAssertEqual(kit.lines.withLock { $0 }, [], "nothing is sent for a cancelled subscription")
     kit.send(.cancel(id: 2))
+  }
+
+  func testASubscriptionRunsOnTheReadingThreadUntilItsFirstAwait() {
+    let waiter = Waiter()
+    KitHarness(waiter).send(.subscribe(Subscribe(id: 1, source: "thread")))
+    XCTAssertEqual(waiter.thread.withLock { $0 }.map { pthread_equal($0, pthread_self()) }, 1)
   }
 
   func testAnInvalidHelloIsRefusedBeforeItIsSent() {

@@ -50,8 +50,10 @@
 ///   (`error` with its kind), or by throwing anything else (`error` with kind `pluginError`). It
 ///   may also send the terminal event itself with `emit.completed()` or `emit.error(...)`;
 ///   whatever it sends after that is dropped.
-/// - Never block a thread in `subscribe` (no `sleep`, no semaphores): `await` instead. On a
-///   cancel the subscription's task is cancelled, so `Task.sleep` and `URLSession` calls throw
+/// - `subscribe` starts at once on the thread that reads the host's requests and runs there until
+///   its first `await` (a source that answers at once costs no thread hop). So never block a
+///   thread in it (no `sleep`, no semaphores, no blocking I/O): `await` instead. On a cancel the
+///   subscription's task is cancelled, so `Task.sleep` and `URLSession` calls throw
 ///   `CancellationError`, and from then on the emitter drops everything.
 /// - Setting keys are full keys in the plugin's namespace (`dice.loaded`). A request carries the
 ///   plugin's own settings and the global ones (`network`, `seed`, ...).

@@ -48,12 +48,21 @@ final class PluginRunner: Sendable {
       return
     }
     running.withLock { $0[request.id] = Running(emitter: emitter) }
-    let task = Task {
+    let task = startTask {
       await self.execute(request, emitter)
       self.running.withLock { _ = $0.removeValue(forKey: request.id) }
     }
     running.withLock { $0[request.id]?.task = task }
     if emitter.isCancelled { task.cancel() }
+  }
+
+  /// Starts `work` at once on this thread, until its first suspension: a subscription that
+  /// answers without waiting costs no thread hop (where the runtime has `Task.immediate`).
+  private func startTask(_ work: sending @escaping () async -> Void) -> Task<Void, Never> {
+    if #available(macOS 26.0, *) {
+      return Task.immediate(operation: work)
+    }
+    return Task(operation: work)
   }
 
   private func execute(_ request: Request, _ emit: Emitter) async {
