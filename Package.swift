@@ -13,6 +13,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // The reactive engine: no dependency on the other modules.
@@ -42,6 +43,44 @@ let package = Package(
     .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
     .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
     .executableTarget(name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"], path: "Benchmarks/PluginsBenchmark"),
+    // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
+    .target(name: "SourceCore", path: "Sources/Plugins/SourceCore"),
+    .target(name: "WeatherCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Weather/Core"),
+    .target(
+      name: "AirQualityCore", dependencies: ["SourceCore"], path: "Sources/Plugins/AirQuality/Core"),
+    .target(name: "RandomCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Random/Core"),
+    // `pipe fake-api`: both web APIs on loopback, answering from the simulators, faults on demand.
+    .target(
+      name: "FakeAPI",
+      dependencies: [
+        "WeatherCore", "AirQualityCore",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
+      path: "Sources/Plugins/FakeAPI/Server"
+    ),
+    .executableTarget(
+      name: "pipe-fake-api", dependencies: ["FakeAPI"], path: "Sources/Plugins/FakeAPI/Main"),
+    // The three built-in plugins on PluginKit, and their thin executables.
+    .target(
+      name: "SourcePlugins",
+      dependencies: ["PluginKit", "WeatherCore", "AirQualityCore", "RandomCore"],
+      path: "Sources/Plugins/SourcePlugins"
+    ),
+    .executableTarget(
+      name: "pipe-plugin-weather", dependencies: ["SourcePlugins"], path: "Sources/Plugins/Weather/Main"),
+    .executableTarget(
+      name: "pipe-plugin-airquality", dependencies: ["SourcePlugins"],
+      path: "Sources/Plugins/AirQuality/Main"),
+    .executableTarget(
+      name: "pipe-plugin-random", dependencies: ["SourcePlugins"], path: "Sources/Plugins/Random/Main"),
+    .testTarget(
+      name: "SourcePluginsTests",
+      dependencies: [
+        "SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI", "SourcePlugins",
+        "PluginHost", "PluginProtocol",
+      ]
+    ),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
