@@ -30,6 +30,7 @@ let package = Package(
       dependencies: [
         "Operators",
         "PipeDSL",
+        "PluginBridge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -41,6 +42,10 @@ let package = Package(
     .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
     .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
+    // The host side of plugins as the language sees them: sources, settings, clock holds.
+    .target(
+      name: "PluginBridge", dependencies: ["Operators", "PipeDSL", "PluginHost", "PluginProtocol"],
+      path: "Sources/Plugins/Bridge"),
     .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
     .executableTarget(name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"], path: "Benchmarks/PluginsBenchmark"),
     // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.

@@ -1,5 +1,8 @@
 import Foundation
+import Operators
 import PipeDSL
+import PluginBridge
+import PluginHost
 
 /// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
 enum Script {
@@ -38,7 +41,21 @@ extension Session {
     if let seed = options.seed {
       session.loop.sync { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }
+    session.attach(PluginSources(host: pluginHost(for: session, output: output, colored: options.colored)))
     return session
+  }
+
+  /// The host of the session's plugins: replies hop onto the session's loop, and a plugin's
+  /// log lines are shown dimmed, prefixed with its name.
+  static func pluginHost(for session: Session, output: any PipeDSL.OutputStream, colored: Bool) -> PluginHost
+  {
+    let loop = session.loop
+    let box = UncheckedSendable(output)
+    return PluginHost(
+      log: { plugin, line in
+        box.value.errorLine(colored ? "\u{1B}[2m[\(plugin)] \(line)\u{1B}[0m" : "[\(plugin)] \(line)")
+      },
+      deliver: { work in loop.queue.async(execute: work) })
   }
 }
 

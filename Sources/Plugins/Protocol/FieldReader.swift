@@ -15,6 +15,9 @@ struct FieldReader {
   }
 
   /// The field's value, or nil when it is missing or null.
+  /// Whether the object has `key` at all, even as null.
+  func has(_ key: String) -> Bool { object[key] != nil }
+
   mutating func optional(_ key: String) -> JSONValue? {
     asked.append(key)
     guard let value = object[key], value != .null else { return nil }

@@ -10,7 +10,11 @@ extension ValueType {
 }
 
 /// Reads an optional `default` field that must have the declared type.
+///
+/// `"default": null` is a default (the parameter may be left out and is then null); only a
+/// missing `default` makes a parameter required.
 private func readDefault(_ reader: inout FieldReader, type: ValueType) throws(ProtocolError) -> JSONValue? {
+  if reader.has("default"), reader.optional("default") == nil { return .null }
   guard let value = reader.optional("default") else { return nil }
   if !type.accepts(value) { throw reader.error("default must be \(type.rawValue), got \(value.typeName)") }
   return value

@@ -1,0 +1,100 @@
+import Operators
+import PipeDSL
+import PluginHost
+import PluginProtocol
+
+/// The plugins' sources, as the language sees them: names and parameters from each
+/// plugin's hello, and streams over the host's subscriptions.
+///
+/// A reply's `after_ms` is applied on the session's own clock, counted from the previous
+/// event (or the subscription), and the virtual clock is held from the subscription until
+/// the plugin's last reply, so simulated sources give the same timing on every run.
+public final class PluginSources: ExternalSources {
+  public let host: PluginHost
+  public private(set) var catalogue: [ExternalSourceInfo] = []
+  private var pluginOfSource: [String: String] = [:]
+
+  public init(host: PluginHost) { self.host = host }
+
+  /// Learns every plugin's sources (starting each plugin once for its hello).
+  public func refresh() {
+    install(host.catalog())
+  }
+
+  /// Adds the plugin at `path` (`:plugin load PATH`).
+  @discardableResult
+  public func load(path: String) throws -> PluginInfo {
+    let info = try host.load(path: path)
+    install([info] + host.catalog().filter { $0.name != info.name })
+    return info
+  }
+
+  private func install(_ plugins: [PluginInfo]) {
+    var infos: [ExternalSourceInfo] = []
+    var owners: [String: String] = [:]
+    for plugin in plugins {
+      let settings = plugin.settings.map { spec in
+        Settings.Definition(
+          key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc)
+      }
+      for source in plugin.sources where owners[source.name] == nil {
+        owners[source.name] = plugin.name
+        infos.append(
+          ExternalSourceInfo(
+            name: source.name, plugin: plugin.name, doc: source.doc,
+            parameters: source.params.map {
+              .init(
+                name: $0.name, type: $0.type.rawValue, defaultValue: $0.defaultValue.map(Value.init),
+                doc: $0.doc)
+            },
+            example: source.example, settings: settings))
+      }
+    }
+    catalogue = infos.sorted { $0.name < $1.name }
+    pluginOfSource = owners
+  }
+
+  public func observe(
+    source: String, arguments: [Value], settings: Settings, attempt: Int, scheduler: any Scheduler
+  ) -> Observable<Value> {
+    guard let plugin = pluginOfSource[source], let info = catalogue.first(where: { $0.name == source }) else {
+      return .error(PipeError(kind: "pluginCrashed", message: "no plugin offers the source '\(source)'"))
+    }
+    var args = JSONObject()
+    for (parameter, value) in zip(info.parameters, arguments) { args[parameter.name] = value.json }
+    var visible = JSONObject()
+    for (key, value) in settings.visible(to: plugin).sorted(by: { $0.key < $1.key }) where value != .null {
+      visible[key] = value.json
+    }
+    let host = self.host
+    return Observable.create { observer in
+      PluginCall(scheduler: scheduler, observer: observer).start { handler in
+        host.subscribe(
+          plugin: plugin, source: source, args: args, settings: visible, attempt: attempt, handler: handler)
+      }
+    }
+  }
+}
+
+extension Session {
+  /// Connects the plugins: their sources and settings join the checker the first time a
+  /// text names something unknown, so a text that uses no plugin starts none.
+  public func attach(_ sources: PluginSources) {
+    loop.sync { runtime.sources = sources }
+    loadExternalNames = { [unowned self] in
+      sources.refresh()
+      self.register(sources.catalogue)
+      return !sources.catalogue.isEmpty
+    }
+  }
+
+  /// Adds plugin sources and their settings to the checker (on the loop).
+  public func register(_ catalogue: [ExternalSourceInfo]) {
+    for info in catalogue {
+      compiler.externalSources[info.name] = info
+      for definition in info.settings where !runtime.settings.isKnown(definition.key) {
+        runtime.settings.define(definition)
+      }
+    }
+  }
+}
