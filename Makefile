@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test lint format bench clean
+.PHONY: all deps build run test lint format bench docs clean
 
 all: build
 
@@ -28,6 +28,10 @@ lint:
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
+
+# docs/OPERATORS.md is generated from the catalogue; DocsTests fails when it is stale.
+docs: build
+	"$$($(SWIFT) build --show-bin-path)/pipe" docs operators > docs/OPERATORS.md
 
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark

@@ -36,6 +36,10 @@ let package = Package(
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
+    // Tests that run the built pipe binary on the repository's own files.
+    .target(name: "PipeProcessSupport", path: "Tests/PipeProcessSupport"),
+    .testTarget(name: "WorkshopTests", dependencies: ["PipeProcessSupport"]),
+    .testTarget(name: "DocsTests", dependencies: ["PipeProcessSupport"]),
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
     .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),

@@ -37,7 +37,8 @@ extension Session {
   static func make(options: RunOptions, output: any PipeDSL.OutputStream) -> Session {
     let settings = Settings()
     if let seed = options.seed { settings.set("seed", .int(seed)) }
-    let session = Session(clock: options.clockMode, output: output, settings: settings)
+    let session = Session(
+      clock: options.clockMode, output: output, settings: settings, catalogue: .commandLine)
     if let seed = options.seed {
       session.loop.sync { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }
