@@ -31,6 +31,7 @@ format:
 
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
+	$(SWIFT) run -c release PluginsBenchmark
 
 clean:
 	rm -rf .build
