@@ -37,7 +37,8 @@ extension PluginHost {
   /// Looks for plugins again. A plugin found at another path than before replaces the old one
   /// (which is stopped); plugins loaded by hand stay.
   func refresh() {
-    let found = Discovery.scan(directories)
+    let found = Discovery.scan(
+      directories, hiding: options.directories == nil ? Discovery.defaultHidden() : nil)
     let replaced: [PluginProcess] = records.withLock { records in
       var replaced: [PluginProcess] = []
       for (name, path) in found {
