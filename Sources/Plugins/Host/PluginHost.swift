@@ -141,11 +141,18 @@ public final class PluginHost: Sendable {
 
   /// Stops every plugin process; their subscriptions fail with `pluginCrashed`. The next
   /// subscribe starts a plugin again.
-  public func shutdown() {
+  ///
+  /// With `logsWithin`, waits that long at most for what the plugins wrote before they
+  /// stopped to be read, so that every log line has been passed to `deliver` on return (a
+  /// program about to exit should then let its loop run what was delivered).
+  public func shutdown(logsWithin wait: Duration? = nil) {
     let processes = records.withLock { $0.values.compactMap(\.process) }
     for process in processes {
       process.fail(
         kind: HostErrorKind.pluginCrashed, message: "plugin '\(process.name)' was stopped", kill: true)
     }
+    guard let wait else { return }
+    let end = DispatchTime.now() + .nanoseconds(Int(nanoseconds(wait)))
+    for process in processes { _ = process.readers.wait(timeout: end) }
   }
 }
