@@ -7,8 +7,9 @@ import PluginProtocol
 /// plugin's hello, and streams over the host's subscriptions.
 ///
 /// A reply's `after_ms` is applied on the session's own clock, counted from the previous
-/// event (or the subscription), and the virtual clock is held from the subscription until
-/// the plugin's last reply, so simulated sources give the same timing on every run.
+/// event (or the subscription), and the virtual clock never runs past the due time of the
+/// last reply until the next one arrives (see `PluginCall`), so simulated sources give the
+/// same timing on every run.
 public final class PluginSources: ExternalSources {
   public let host: PluginHost
   public private(set) var catalogue: [ExternalSourceInfo] = []
