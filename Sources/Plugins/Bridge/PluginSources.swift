@@ -56,13 +56,14 @@ public final class PluginSources: ExternalSources {
   }
 
   public func observe(
-    source: String, arguments: [Value], settings: Settings, attempt: Int, scheduler: any Scheduler
+    source: String, arguments: [(name: String, value: Value)], settings: Settings, attempt: Int,
+    scheduler: any Scheduler
   ) -> Observable<Value> {
-    guard let plugin = pluginOfSource[source], let info = catalogue.first(where: { $0.name == source }) else {
+    guard let plugin = pluginOfSource[source] else {
       return .error(PipeError(kind: "pluginCrashed", message: "no plugin offers the source '\(source)'"))
     }
     var args = JSONObject()
-    for (parameter, value) in zip(info.parameters, arguments) { args[parameter.name] = value.json }
+    for (name, value) in arguments { args[name] = value.json }
     var visible = JSONObject()
     for (key, value) in settings.visible(to: plugin).sorted(by: { $0.key < $1.key }) where value != .null {
       visible[key] = value.json
