@@ -33,8 +33,11 @@ enum Script {
 }
 
 extension Session {
-  /// A session for the command line's options.
-  static func make(options: RunOptions, output: any PipeDSL.OutputStream) -> Session {
+  /// A session for the command line's options; `catch cache` keeps its values in the user's
+  /// cache directory unless `persistentCache` is false (grading must not depend on history).
+  static func make(options: RunOptions, output: any PipeDSL.OutputStream, persistentCache: Bool = true)
+    -> Session
+  {
     let settings = Settings()
     if let seed = options.seed { settings.set("seed", .int(seed)) }
     let session = Session(clock: options.clockMode, output: output, settings: settings)
@@ -42,6 +45,7 @@ extension Session {
       session.loop.sync { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }
     session.attach(PluginSources(host: pluginHost(for: session, output: output, colored: options.colored)))
+    if persistentCache { session.keepCache(in: .standard(), output: output) }
     return session
   }
 
