@@ -55,7 +55,9 @@ extension Session {
   {
     let loop = session.loop
     let box = UncheckedSendable(output)
+    let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
     return PluginHost(
+      options: PluginHost.Options(deadline: deadline),
       log: { plugin, line in
         box.value.errorLine(colored ? "\u{1B}[2m[\(plugin)] \(line)\u{1B}[0m" : "[\(plugin)] \(line)")
       },
