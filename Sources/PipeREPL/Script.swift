@@ -15,6 +15,7 @@ enum Script {
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
     let report = session.execute(file)
+    session.stopPlugins()
     let renderer = DiagnosticRenderer(colored: options.colored)
     if !report.diagnostics.isEmpty {
       output.errorLine(renderer.render(report.diagnostics, in: file))

@@ -90,6 +90,13 @@ extension Session {
     }
   }
 
+  /// Stops the plugins at the end of a run, once the lines they logged have been shown.
+  public func stopPlugins() {
+    guard let sources = loop.sync({ runtime.sources as? PluginSources }) else { return }
+    sources.host.shutdown(logsWithin: .milliseconds(500))
+    loop.sync {}
+  }
+
   /// Adds plugin sources and their settings to the checker (on the loop).
   public func register(_ catalogue: [ExternalSourceInfo]) {
     for info in catalogue {
