@@ -31,6 +31,7 @@ let package = Package(
         "Operators",
         "PipeDSL",
         "PluginBridge",
+        "FakeAPI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

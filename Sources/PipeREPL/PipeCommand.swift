@@ -22,7 +22,7 @@ struct PipeCommand: ParsableCommand {
       compile error.
       """,
     version: version,
-    subcommands: [Run.self, Check.self]
+    subcommands: [Run.self, Check.self, FakeAPICommand.self]
   )
 
   @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE and exit.", valueName: "CODE"))
