@@ -12,6 +12,8 @@ import PluginProtocol
 /// same timing on every run.
 public final class PluginSources: ExternalSources {
   public let host: PluginHost
+  /// The plugins, as their hellos describe them: those loaded by hand first, then by name.
+  public private(set) var plugins: [PluginInfo] = []
   public private(set) var catalogue: [ExternalSourceInfo] = []
   private var pluginOfSource: [String: String] = [:]
 
@@ -26,14 +28,17 @@ public final class PluginSources: ExternalSources {
   @discardableResult
   public func load(path: String) throws -> PluginInfo {
     let info = try host.load(path: path)
-    install([info] + host.catalog().filter { $0.name != info.name })
+    install(host.catalog())
     return info
   }
 
-  private func install(_ plugins: [PluginInfo]) {
+  /// Takes `plugins` (from `host.catalog()`) as the plugins there are. A source offered by two
+  /// plugins belongs to the first: a plugin loaded by hand, else the first by name.
+  public func install(_ plugins: [PluginInfo]) {
+    let ordered = plugins.filter(\.loadedByHand) + plugins.filter { !$0.loadedByHand }
     var infos: [ExternalSourceInfo] = []
     var owners: [String: String] = [:]
-    for plugin in plugins {
+    for plugin in ordered {
       let settings = plugin.settings.map { spec in
         Settings.Definition(
           key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc)
@@ -51,6 +56,7 @@ public final class PluginSources: ExternalSources {
             example: source.example, settings: settings))
       }
     }
+    self.plugins = ordered
     catalogue = infos.sorted { $0.name < $1.name }
     pluginOfSource = owners
   }
@@ -95,6 +101,13 @@ extension Session {
     guard let sources = loop.sync({ runtime.sources as? PluginSources }) else { return }
     sources.host.shutdown(logsWithin: .milliseconds(500))
     loop.sync {}
+  }
+
+  /// Makes the checker know exactly the plugin sources of `catalogue`, and their settings
+  /// (on the loop): after `:plugin load`, a source may have changed hands or gone.
+  public func replacePluginSources(with catalogue: [ExternalSourceInfo]) {
+    compiler.externalSources = [:]
+    register(catalogue)
   }
 
   /// Adds plugin sources and their settings to the checker (on the loop).
