@@ -87,6 +87,10 @@ let package = Package(
         "PluginHost", "PluginProtocol",
       ]
     ),
+    // The plugins through the real `pipe` binary (and the CLI's plugin commands in process).
+    .testTarget(
+      name: "PluginEndToEndTests",
+      dependencies: ["PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
