@@ -35,6 +35,7 @@ docs: build
 
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
+	$(SWIFT) run -c release PluginsBenchmark
 
 clean:
 	rm -rf .build

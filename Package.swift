@@ -31,6 +31,7 @@ let package = Package(
         "Operators",
         "PipeDSL",
         "PluginBridge",
+        "FakeAPI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -90,6 +91,10 @@ let package = Package(
         "PluginHost", "PluginProtocol",
       ]
     ),
+    // The plugins through the real `pipe` binary (and the CLI's plugin commands in process).
+    .testTarget(
+      name: "PluginEndToEndTests",
+      dependencies: ["PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [

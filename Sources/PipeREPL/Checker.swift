@@ -29,7 +29,7 @@ enum Checker {
     var quiet = options
     quiet.clock = .virtual
     let output = BufferedOutput()
-    let session = Session.make(options: quiet, output: output)
+    let session = Session.make(options: quiet, output: output, persistentCache: false)
     session.commandHandler = { _, _ in }
     let file = SourceFile(name: path, text: text)
     let report = session.execute(file)

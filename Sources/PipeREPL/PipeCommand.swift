@@ -20,9 +20,15 @@ struct PipeCommand: ParsableCommand {
 
       Exit status: 0 success, 1 a failed expectation or an unhandled error, 2 a usage or
       compile error.
+
+      Environment:
+        PIPE_PLUGIN_PATH      folders searched first for plugins (docs/PLUGINS.md)
+        PIPE_PLUGIN_DEADLINE  how long a plugin may stay silent (10 s; 2, 500ms)
+        XDG_CACHE_HOME        catch cache keeps values in $XDG_CACHE_HOME/pipe
+        NO_COLOR              never colour the output
       """,
     version: version,
-    subcommands: [Run.self, Check.self, Docs.self]
+    subcommands: [Run.self, Check.self, FakeAPICommand.self, Docs.self]
   )
 
   @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE and exit.", valueName: "CODE"))

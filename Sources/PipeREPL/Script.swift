@@ -15,6 +15,7 @@ enum Script {
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
     let report = session.execute(file)
+    session.stopPlugins()
     let renderer = DiagnosticRenderer(colored: options.colored)
     if !report.diagnostics.isEmpty {
       output.errorLine(renderer.render(report.diagnostics, in: file))
@@ -33,8 +34,11 @@ enum Script {
 }
 
 extension Session {
-  /// A session for the command line's options.
-  static func make(options: RunOptions, output: any PipeDSL.OutputStream) -> Session {
+  /// A session for the command line's options; `catch cache` keeps its values in the user's
+  /// cache directory unless `persistentCache` is false (grading must not depend on history).
+  static func make(options: RunOptions, output: any PipeDSL.OutputStream, persistentCache: Bool = true)
+    -> Session
+  {
     let settings = Settings()
     if let seed = options.seed { settings.set("seed", .int(seed)) }
     let session = Session(
@@ -43,6 +47,7 @@ extension Session {
       session.loop.sync { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }
     session.attach(PluginSources(host: pluginHost(for: session, output: output, colored: options.colored)))
+    if persistentCache { session.keepCache(in: .standard(), output: output) }
     return session
   }
 
@@ -52,7 +57,9 @@ extension Session {
   {
     let loop = session.loop
     let box = UncheckedSendable(output)
+    let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
     return PluginHost(
+      options: PluginHost.Options(deadline: deadline),
       log: { plugin, line in
         box.value.errorLine(colored ? "\u{1B}[2m[\(plugin)] \(line)\u{1B}[0m" : "[\(plugin)] \(line)")
       },

@@ -29,7 +29,7 @@ final class LineSplitterTests: XCTestCase {
   func testALineOverTheLimitIsAnErrorBeforeItsNewline() {
     XCTAssertNoThrow(try lines(["12345\n"], maxLineLength: 5))
     XCTAssertThrowsError(try lines(["123", "456"], maxLineLength: 5)) { error in
-      XCTAssertEqual("\(error)", "a line is longer than 5 bytes")
+      XCTAssertEqual("\(error)", "a line longer than 5 bytes")
     }
     XCTAssertThrowsError(try lines(["123456\n"], maxLineLength: 5))
   }

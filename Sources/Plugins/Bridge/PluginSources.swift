@@ -7,10 +7,13 @@ import PluginProtocol
 /// plugin's hello, and streams over the host's subscriptions.
 ///
 /// A reply's `after_ms` is applied on the session's own clock, counted from the previous
-/// event (or the subscription), and the virtual clock is held from the subscription until
-/// the plugin's last reply, so simulated sources give the same timing on every run.
+/// event (or the subscription), and the virtual clock never runs past the due time of the
+/// last reply until the next one arrives (see `PluginCall`), so simulated sources give the
+/// same timing on every run.
 public final class PluginSources: ExternalSources {
   public let host: PluginHost
+  /// The plugins, as their hellos describe them: those loaded by hand first, then by name.
+  public private(set) var plugins: [PluginInfo] = []
   public private(set) var catalogue: [ExternalSourceInfo] = []
   private var pluginOfSource: [String: String] = [:]
 
@@ -25,14 +28,17 @@ public final class PluginSources: ExternalSources {
   @discardableResult
   public func load(path: String) throws -> PluginInfo {
     let info = try host.load(path: path)
-    install([info] + host.catalog().filter { $0.name != info.name })
+    install(host.catalog())
     return info
   }
 
-  private func install(_ plugins: [PluginInfo]) {
+  /// Takes `plugins` (from `host.catalog()`) as the plugins there are. A source offered by two
+  /// plugins belongs to the first: a plugin loaded by hand, else the first by name.
+  public func install(_ plugins: [PluginInfo]) {
+    let ordered = plugins.filter(\.loadedByHand) + plugins.filter { !$0.loadedByHand }
     var infos: [ExternalSourceInfo] = []
     var owners: [String: String] = [:]
-    for plugin in plugins {
+    for plugin in ordered {
       let settings = plugin.settings.map { spec in
         Settings.Definition(
           key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc)
@@ -50,18 +56,20 @@ public final class PluginSources: ExternalSources {
             example: source.example, settings: settings))
       }
     }
+    self.plugins = ordered
     catalogue = infos.sorted { $0.name < $1.name }
     pluginOfSource = owners
   }
 
   public func observe(
-    source: String, arguments: [Value], settings: Settings, attempt: Int, scheduler: any Scheduler
+    source: String, arguments: [(name: String, value: Value)], settings: Settings, attempt: Int,
+    scheduler: any Scheduler
   ) -> Observable<Value> {
-    guard let plugin = pluginOfSource[source], let info = catalogue.first(where: { $0.name == source }) else {
+    guard let plugin = pluginOfSource[source] else {
       return .error(PipeError(kind: "pluginCrashed", message: "no plugin offers the source '\(source)'"))
     }
     var args = JSONObject()
-    for (parameter, value) in zip(info.parameters, arguments) { args[parameter.name] = value.json }
+    for (name, value) in arguments { args[name] = value.json }
     var visible = JSONObject()
     for (key, value) in settings.visible(to: plugin).sorted(by: { $0.key < $1.key }) where value != .null {
       visible[key] = value.json
@@ -86,6 +94,20 @@ extension Session {
       self.register(sources.catalogue)
       return !sources.catalogue.isEmpty
     }
+  }
+
+  /// Stops the plugins at the end of a run, once the lines they logged have been shown.
+  public func stopPlugins() {
+    guard let sources = loop.sync({ runtime.sources as? PluginSources }) else { return }
+    sources.host.shutdown(logsWithin: .milliseconds(500))
+    loop.sync {}
+  }
+
+  /// Makes the checker know exactly the plugin sources of `catalogue`, and their settings
+  /// (on the loop): after `:plugin load`, a source may have changed hands or gone.
+  public func replacePluginSources(with catalogue: [ExternalSourceInfo]) {
+    compiler.externalSources = [:]
+    register(catalogue)
   }
 
   /// Adds plugin sources and their settings to the checker (on the loop).

@@ -5,6 +5,16 @@ import Foundation
 enum Discovery {
   static let prefix = "pipe-plugin-"
 
+  /// Plugins the build makes for pipe's own tests. They are not offered from pipe's own
+  /// directory, where the build puts them (a user would meet sources named `crash` and `hang`);
+  /// on `PIPE_PLUGIN_PATH` or loaded by path they are plugins like any other.
+  static let testOnly: Set<String> = ["testbed"]
+
+  /// What the default search leaves out: the test-only plugins in the executable's directory.
+  static func defaultHidden() -> (directory: String, names: Set<String>)? {
+    runningExecutable().map { (($0 as NSString).deletingLastPathComponent, testOnly) }
+  }
+
   /// The default directories, highest precedence first: `PIPE_PLUGIN_PATH` (colon-separated),
   /// `~/.pipe/plugins`, then the directory of the running executable (the build's products).
   static func defaultDirectories(environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -20,12 +30,17 @@ enum Discovery {
   }
 
   /// Plugins by name; a name found in an earlier directory hides the same name in a later one.
-  static func scan(_ directories: [String]) -> [(name: String, path: String)] {
+  static func scan(_ directories: [String], hiding hidden: (directory: String, names: Set<String>)? = nil)
+    -> [(name: String, path: String)]
+  {
     var found: [(name: String, path: String)] = []
     for directory in directories {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      let hiddenNames = directory == hidden?.directory ? hidden?.names ?? [] : []
       for file in files.sorted() {
-        guard let name = pluginName(file), !found.contains(where: { $0.name == name }) else { continue }
+        guard let name = pluginName(file), !hiddenNames.contains(name),
+          !found.contains(where: { $0.name == name })
+        else { continue }
         let path = (directory as NSString).appendingPathComponent(file)
         if isExecutableFile(path) { found.append((name, path)) }
       }

@@ -29,15 +29,26 @@ private func modificationDate(_ path: String) -> Date? {
 }
 
 extension PluginHost {
-  /// The directories searched for plugins.
-  var directories: [String] {
+  /// The directories searched for plugins, highest precedence first.
+  public var directories: [String] {
     options.directories ?? Discovery.defaultDirectories()
+  }
+
+  /// The plugins found that could not start or said no valid hello (as `catalog()` last saw
+  /// them), sorted by name.
+  public var problems: [PluginProblem] {
+    records.withLock { records in
+      records.values.compactMap { record in
+        record.problem.map { PluginProblem(name: record.name, path: record.path, message: $0.message) }
+      }
+    }.sorted { $0.name < $1.name }
   }
 
   /// Looks for plugins again. A plugin found at another path than before replaces the old one
   /// (which is stopped); plugins loaded by hand stay.
   func refresh() {
-    let found = Discovery.scan(directories)
+    let found = Discovery.scan(
+      directories, hiding: options.directories == nil ? Discovery.defaultHidden() : nil)
     let replaced: [PluginProcess] = records.withLock { records in
       var replaced: [PluginProcess] = []
       for (name, path) in found {

@@ -36,15 +36,25 @@ public struct PluginInfo: Sendable, Hashable {
   public var sources: [SourceSpec]
   public var settings: [SettingSpec]
   public var errors: [String]
+  /// Added with `load(path:)`: its sources come before those of plugins found by searching.
+  public var loadedByHand: Bool
 
-  init(hello: Hello, path: String) {
+  init(hello: Hello, path: String, loadedByHand: Bool = false) {
     self.name = hello.name
     self.version = hello.version
     self.path = path
     self.sources = hello.sources
     self.settings = hello.settings
     self.errors = hello.errors
+    self.loadedByHand = loadedByHand
   }
+}
+
+/// A plugin that was found but could not start or said no valid hello.
+public struct PluginProblem: Sendable, Hashable {
+  public var name: String
+  public var path: String
+  public var message: String
 }
 
 /// Why a plugin could not be loaded.

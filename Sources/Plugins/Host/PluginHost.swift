@@ -105,14 +105,18 @@ public final class PluginHost: Sendable {
       let hello = result.flatMap { $0.waitForHello(timeout: options.deadline) }
       records.withLock { records in
         switch hello {
-        case .success(let hello): records[name]?.hello = hello
+        case .success(let hello):
+          records[name]?.hello = hello
+          records[name]?.problem = nil
         case .failure(let error): records[name]?.noteProblem(error.message)
         }
       }
       if case .failure(let error) = hello { context.log(name, error.message) }
     }
     return records.withLock { records in
-      records.values.compactMap { record in record.hello.map { PluginInfo(hello: $0, path: record.path) } }
+      records.values.compactMap { record in
+        record.hello.map { PluginInfo(hello: $0, path: record.path, loadedByHand: record.loadedByHand) }
+      }
     }.sorted { $0.name < $1.name }
   }
 
@@ -136,16 +140,23 @@ public final class PluginHost: Sendable {
     replaced?.fail(
       kind: HostErrorKind.pluginCrashed, message: "plugin '\(hello.name)' was replaced by \(path)", kill: true
     )
-    return PluginInfo(hello: hello, path: path)
+    return PluginInfo(hello: hello, path: path, loadedByHand: true)
   }
 
   /// Stops every plugin process; their subscriptions fail with `pluginCrashed`. The next
   /// subscribe starts a plugin again.
-  public func shutdown() {
+  ///
+  /// With `logsWithin`, waits that long at most for what the plugins wrote before they
+  /// stopped to be read, so that every log line has been passed to `deliver` on return (a
+  /// program about to exit should then let its loop run what was delivered).
+  public func shutdown(logsWithin wait: Duration? = nil) {
     let processes = records.withLock { $0.values.compactMap(\.process) }
     for process in processes {
       process.fail(
         kind: HostErrorKind.pluginCrashed, message: "plugin '\(process.name)' was stopped", kill: true)
     }
+    guard let wait else { return }
+    let end = DispatchTime.now() + .nanoseconds(Int(nanoseconds(wait)))
+    for process in processes { _ = process.readers.wait(timeout: end) }
   }
 }

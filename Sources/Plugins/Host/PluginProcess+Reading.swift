@@ -7,13 +7,19 @@ typealias EventBatch = [(delivery: Delivery, event: PluginEvent)]
 extension PluginProcess {
   /// One thread reads stdout (split into lines, routed by id), one reads stderr (the log).
   func startReaders() {
+    readers.enter()
+    readers.enter()
     let stdout = Thread { [self] in
       readStandardOutput()
       outputEnded()
+      readers.leave()
     }
     stdout.name = "pipe-plugin \(name) stdout"
     stdout.start()
-    let stderr = Thread { [self] in readStandardError() }
+    let stderr = Thread { [self] in
+      readStandardError()
+      readers.leave()
+    }
     stderr.name = "pipe-plugin \(name) stderr"
     stderr.start()
   }

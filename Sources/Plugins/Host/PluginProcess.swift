@@ -55,6 +55,8 @@ final class PluginProcess: @unchecked Sendable {
   let input = Pipe()
   let output = Pipe()
   let errors = Pipe()
+  /// Left by each reader thread when its pipe has ended.
+  let readers = DispatchGroup()
   /// Serialises writes to stdin; true once stdin is closed.
   private let inputLock = Locked(false)
 

@@ -73,6 +73,6 @@ public struct LineSplitter: Sendable {
   }
 
   private func tooLong() -> ProtocolError {
-    ProtocolError("a line is longer than \(maxLineLength) bytes")
+    ProtocolError("a line longer than \(maxLineLength) bytes")
   }
 }

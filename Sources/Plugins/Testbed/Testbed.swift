@@ -20,6 +20,9 @@ struct Testbed: Plugin {
     SourceSpec(
       "count", doc: "Emits 0, 1, ..., n-1, then completes.",
       params: [ParamSpec("n", .int, doc: "how many values")]),
+    SourceSpec(
+      "ticks", doc: "Emits 0, 1, 2, ... until cancelled, `every` simulated ms apart, 1 real ms apart.",
+      params: [ParamSpec("every", .int, default: 100, doc: "after_ms of each value")]),
     SourceSpec("inspect", doc: "Emits the request it got (args, settings, attempt) and its pid."),
     SourceSpec(
       "fail", doc: "Fails with the given error.",
@@ -59,6 +62,11 @@ struct Testbed: Plugin {
       emit.next(request["value"], afterMs: request["delay"].intValue)
       emit.completed(afterMs: request["delay"].intValue)
     case "count": for value in 0..<request["n"].intValue! { emit.next(.int(value)) }
+    case "ticks":
+      for tick in 0... {
+        emit.next(.int(tick), afterMs: request["every"].intValue)
+        try await Task.sleep(for: .milliseconds(1))
+      }
     case "inspect":
       emit.next([
         "args": .object(request.args), "settings": .object(request.settings),

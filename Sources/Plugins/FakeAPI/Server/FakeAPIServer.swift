@@ -65,6 +65,16 @@ public final class FakeAPIServer: Sendable {
     await state.setFaults(plans)
   }
 
+  /// Restarts every service's attempt count, as `POST /_control/reset` does.
+  public func resetAttempts() async {
+    await state.reset()
+  }
+
+  /// Each service's faults, and how many requests it has had since they were set.
+  public func status() async -> [(service: FakeAPIService, faults: FaultPlan, requests: Int)] {
+    await state.status()
+  }
+
   public static let logToStandardError: @Sendable (String) -> Void = { line in
     FileHandle.standardError.write(Data("fake-api: \(line)\n".utf8))
   }

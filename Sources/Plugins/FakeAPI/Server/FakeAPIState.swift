@@ -58,6 +58,11 @@ actor FakeAPIState {
     attempts = [:]
   }
 
+  /// Each service's plan and request count, in `FakeAPIService` order.
+  func status() -> [(service: FakeAPIService, faults: FaultPlan, requests: Int)] {
+    FakeAPIService.allCases.map { ($0, faults[$0], attempts[$0, default: 0]) }
+  }
+
   /// `{"seed": 42, "requireKey": true, "weather": {"faults": "500,ok", "attempts": 1}, …}`
   func statusJSON() -> Data {
     var object: [String: Any] = ["seed": seed, "requireKey": requireKey]
