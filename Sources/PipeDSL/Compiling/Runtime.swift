@@ -93,6 +93,8 @@ public struct Env {
 public final class PipelineScope {
   /// The cache key of the last subscription of the pipeline's plugin source, for `catch cache`.
   public var sourceKey: String?
+  /// Subscriptions of each stage within this built pipeline, by graph node.
+  var attempts: [Int: Int] = [:]
   /// Sources made once per built pipeline (hot marble timelines), by graph node.
   var made: [Int: Observable<Value>] = [:]
   public init() {}
