@@ -1,0 +1,37 @@
+import Operators
+import PipeDSL
+
+/// The drawing side of a session: the sinks that draw (`marbles`), where
+/// they draw, and the last diagram, for `:export svg`.
+///
+/// The command line makes one per session, adds `sinkEntries` to the session's catalogue
+/// and `attach`es it, so the language itself stays free of rendering:
+///
+///     let rendering = Rendering { Display(width: 100) }
+///     var catalogue = Catalogue.standard
+///     for entry in rendering.sinkEntries { catalogue.add(entry) }
+///     let session = Session(output: output, catalogue: catalogue)
+///     rendering.attach(to: session)
+public final class Rendering: @unchecked Sendable {
+  /// Asked at every drawing, so a resized terminal is noticed.
+  public let display: @Sendable () -> Display
+  /// The last diagram drawn by `marbles`; read and written on the session's loop.
+  public internal(set) var lastDiagram: Diagram?
+
+  public init(display: @escaping @Sendable () -> Display) { self.display = display }
+
+  /// Lets `Rendering.of(session)` find this object.
+  public func attach(to session: Session) {
+    session.loop.sync {
+      session.runtime.attachments[ObjectIdentifier(Rendering.self)] = self
+    }
+  }
+
+  /// The rendering attached to `session`, if any.
+  public static func of(_ session: Session) -> Rendering? {
+    session.loop.sync { session.runtime.attachments[ObjectIdentifier(Rendering.self)] as? Rendering }
+  }
+
+  /// The last diagram, read safely from outside the loop.
+  public func lastDiagram(in session: Session) -> Diagram? { session.loop.sync { lastDiagram } }
+}
