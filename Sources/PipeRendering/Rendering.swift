@@ -1,7 +1,7 @@
 import Operators
 import PipeDSL
 
-/// The drawing side of a session: the sinks that draw (`marbles`), where
+/// The drawing side of a session: the sinks that draw (`marbles`, `table`, `plot`), where
 /// they draw, and the last diagram, for `:export svg`.
 ///
 /// The command line makes one per session, adds `sinkEntries` to the session's catalogue

@@ -1,8 +1,8 @@
 import PipeDSL
 
 extension Rendering {
-  /// The sinks that draw: `marbles`, for the session's catalogue.
-  public var sinkEntries: [CatalogueEntry] { [marblesEntry] }
+  /// The sinks that draw: `marbles`, `table` and `plot`, for the session's catalogue.
+  public var sinkEntries: [CatalogueEntry] { [marblesEntry, tableEntry, plotEntry] }
 
   var marblesEntry: CatalogueEntry {
     CatalogueEntry(
@@ -16,6 +16,29 @@ extension Rendering {
     ) { [unowned self] context in
       guard let options = Self.marblesOptions(context) else { return nil }
       return .sink(SinkSpec(name: "marbles") { MarblesSink(context: $0, rendering: self, options: options) })
+    }
+  }
+
+  var tableEntry: CatalogueEntry {
+    CatalogueEntry(
+      name: "table", role: .sink, signature: "table",
+      doc: "Prints the values as a table when the stream ends: a column per field of the "
+        + "records, values aligned (numbers to the right); other values in one column.",
+      example: "of([city: \"Oslo\", temp: 21.5], [city: \"Lima\", temp: 18]) | table", arity: 0...0
+    ) { [unowned self] _ in
+      .sink(SinkSpec(name: "table") { TableSink(context: $0, display: self.display()) })
+    }
+  }
+
+  var plotEntry: CatalogueEntry {
+    CatalogueEntry(
+      name: "plot", role: .sink, signature: "plot",
+      doc: "Plots the numbers when the stream ends: a sparkline, and for values spread over "
+        + "time a small chart with a y axis and a time axis. A record is plotted by its "
+        + "first number field.",
+      example: "every 1s | take 8 | map { . * . } | plot", arity: 0...0
+    ) { [unowned self] _ in
+      .sink(SinkSpec(name: "plot") { PlotSink(context: $0, display: self.display()) })
     }
   }
 
