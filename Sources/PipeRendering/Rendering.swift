@@ -20,10 +20,15 @@ public final class Rendering: @unchecked Sendable {
 
   public init(display: @escaping @Sendable () -> Display) { self.display = display }
 
-  /// Lets `Rendering.of(session)` find this object.
+  /// Lets `Rendering.of(session)` find this object, and draws failed `expect`s as lanes.
   public func attach(to session: Session) {
     session.loop.sync {
       session.runtime.attachments[ObjectIdentifier(Rendering.self)] = self
+      session.runtime.drawExpectation = { [unowned self] failure in
+        var display = self.display()
+        display.colour = false  // failures are read in logs and CI as often as on a terminal
+        return ExpectationLanes.lines(for: failure, display: display)
+      }
     }
   }
 
