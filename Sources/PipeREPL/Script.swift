@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import PipeRendering
 
 /// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
 enum Script {
@@ -8,7 +9,10 @@ enum Script {
     let output = StandardOutput()
     let session = Session.make(options: options, output: output)
     let file = SourceFile(name: name, text: text)
-    session.commandHandler = { command, _ in
+    session.commandHandler = { [unowned session] command, _ in
+      guard !DiagramCommands.run(command, in: session, output: output, colored: options.colored) else {
+        return
+      }
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
     let report = session.execute(file)
@@ -34,7 +38,12 @@ extension Session {
   static func make(options: RunOptions, output: any PipeDSL.OutputStream) -> Session {
     let settings = Settings()
     if let seed = options.seed { settings.set("seed", .int(seed)) }
-    let session = Session(clock: options.clockMode, output: output, settings: settings)
+    let rendering = Rendering(
+      display: TerminalDisplay.probe(options: options, output: output as? StandardOutput))
+    var catalogue = Catalogue.standard
+    for entry in rendering.sinkEntries { catalogue.add(entry) }
+    let session = Session(clock: options.clockMode, output: output, settings: settings, catalogue: catalogue)
+    rendering.attach(to: session)
     if let seed = options.seed {
       session.loop.sync { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }
