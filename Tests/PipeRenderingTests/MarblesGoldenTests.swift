@@ -29,7 +29,7 @@ final class MarblesGoldenTests: RenderingTestCase {
     assertDiagram(
       text, width: 80,
       """
-                                           0s              2s              4s
+                                           0s              2s              4s  4.9s
                                            ┬───────────────┬───────────────┬───────
       cold ["300ms #", "300ms #", "30…  1  ^─#
                                        ↻2            ^──#

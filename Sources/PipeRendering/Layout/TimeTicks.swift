@@ -31,13 +31,15 @@ enum TimeTicks {
   }
 
   /// Puts a tick mark on `ruler` for every tick, at `column(tick)`, and its label on
-  /// `labels` where it does not run into the one before.
+  /// `labels` where it does not run into the one before; with `showsEnd`, the run's length
+  /// too, ending at its column, when that is not a tick and there is room.
   static func draw(
     through duration: Time, step: Time, mark: Character, column: (Time) -> Int, ruler: inout StyledLine,
-    labels: inout StyledLine
+    labels: inout StyledLine, showsEnd: Bool = false
   ) {
     var free = 0
-    for tick in ticks(through: duration, step: step) {
+    let ticks = ticks(through: duration, step: step)
+    for tick in ticks {
       let at = column(tick)
       ruler.put(String(mark), at: at, .dim)
       let label = label(tick, step: step)
@@ -45,6 +47,10 @@ enum TimeTicks {
       labels.put(label, at: at, .dim)
       free = at + label.count + 1
     }
+    guard showsEnd, ticks.last != duration else { return }
+    let end = duration.description
+    let at = column(duration) - end.count + 1
+    if at > free { labels.put(end, at: at, .dim) }
   }
 
   /// A tick's label in the step's unit: `250ms`, `1.25s`, `1m30s`, `2h`.

@@ -54,13 +54,18 @@ public struct DiagramSVGRenderer {
       let start = x + metrics.column / 2
       svg.element("line", metrics.line(start, bottom, max(end, start + 1), bottom))
       var free = -Double.infinity
-      for tick in TimeTicks.ticks(through: layout.duration, step: step) {
+      let ticks = TimeTicks.ticks(through: layout.duration, step: step)
+      for tick in ticks {
         let tickX = x + (Double(layout.column(of: tick)) + 0.5) * metrics.column
         svg.element("line", metrics.line(tickX, bottom - 5, tickX, bottom))
         let label = TimeTicks.label(tick, step: step)
         guard tickX - Double(label.count) * metrics.character / 2 >= free else { continue }
         svg.text(label, x: tickX, y: bottom - 9, class: "tick", anchor: "middle")
         free = tickX + Double(label.count) * metrics.character / 2 + 6
+      }
+      let length = layout.duration.description
+      if ticks.last != layout.duration, end - Double(length.count) * metrics.character >= free {
+        svg.text(length, x: end, y: bottom - 9, class: "tick end", anchor: "end")
       }
     }
   }

@@ -59,6 +59,7 @@ struct SVGMetrics {
         .tree { fill: #9aa3b2; }
         .axis line { stroke: #9aa3b2; stroke-width: 1; }
         .tick { fill: #6b7385; font-size: 11px; }
+        .end { font-weight: bold; }
         .life { stroke: #4a5468; stroke-width: 2; }
         .subscribe { stroke: #4a5468; stroke-width: 1.5; fill: none; }
         .marble { stroke: #1d2330; stroke-width: 1.5; }
