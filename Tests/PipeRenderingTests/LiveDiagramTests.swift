@@ -14,12 +14,8 @@ final class LiveDiagramTests: RenderingTestCase {
 
   func testDrawsWhileRunningThenErasesForTheFinalDiagram() {
     let screen = Screen()
-    let output = BufferedOutput()
-    let rendering = Rendering { Display(width: 50, unicode: true, live: { screen.write($0) }) }
-    var catalogue = Catalogue.standard
-    for entry in rendering.sinkEntries { catalogue.add(entry) }
-    let session = Session(clock: .real(speed: 1), output: output, catalogue: catalogue)
-    rendering.attach(to: session)
+    let (output, session, _) = makeSession(
+      Display(width: 50, unicode: true, live: { screen.write($0) }), clock: .real(speed: 1))
     _ = session.execute(SourceFile(name: "live.pipe", text: "every 150ms | take 4 | marbles"))
     let writes = screen.all
     XCTAssertGreaterThanOrEqual(writes.count, 3, "\(writes)")
@@ -33,10 +29,7 @@ final class LiveDiagramTests: RenderingTestCase {
 
   func testVirtualTimeNeverDrawsLive() {
     let screen = Screen()
-    let rendering = Rendering { Display(width: 50, live: { screen.write($0) }) }
-    var catalogue = Catalogue.standard
-    for entry in rendering.sinkEntries { catalogue.add(entry) }
-    let session = Session(output: BufferedOutput(), catalogue: catalogue)
+    let (_, session, _) = makeSession(Display(width: 50, live: { screen.write($0) }))
     _ = session.execute(SourceFile(name: "v.pipe", text: "every 1s | take 3 | marbles"))
     XCTAssertEqual(screen.all, [])
   }

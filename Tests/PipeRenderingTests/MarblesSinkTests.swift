@@ -15,11 +15,7 @@ final class MarblesSinkTests: RenderingTestCase {
   }
 
   func testAnUnknownWordIsReportedBeforeAnythingRuns() {
-    let output = BufferedOutput()
-    let rendering = Rendering { Display() }
-    var catalogue = Catalogue.standard
-    for entry in rendering.sinkEntries { catalogue.add(entry) }
-    let session = Session(output: output, catalogue: catalogue)
+    let (output, session, _) = makeSession(Display())
     let report = session.execute(SourceFile(name: "t.pipe", text: "just 1 | marbles fancy"))
     XCTAssertEqual(report.diagnostics.map(\.message), ["'marbles' has no option 'fancy'"])
     XCTAssertEqual(output.lines, [])

@@ -22,14 +22,22 @@ class RenderingTestCase: LeakCheckingTestCase {
   func run(_ text: String, width: Int = 72, unicode: Bool = true)
     -> (output: BufferedOutput, session: Session, rendering: Rendering)
   {
-    let output = BufferedOutput()
-    let rendering = Rendering { Display(width: width, unicode: unicode, colour: false) }
-    var catalogue = Catalogue.standard
-    for entry in rendering.sinkEntries { catalogue.add(entry) }
-    let session = Session(output: output, catalogue: catalogue)
-    rendering.attach(to: session)
+    let (output, session, rendering) = makeSession(Display(width: width, unicode: unicode, colour: false))
     let report = session.execute(SourceFile(name: "test.pipe", text: text))
     XCTAssertFalse(report.hasCompileErrors, "\(report.diagnostics)")
+    return (output, session, rendering)
+  }
+
+  /// A session with the drawing sinks in its catalogue and the rendering attached.
+  func makeSession(_ display: Display, clock: ClockMode = .virtual)
+    -> (output: BufferedOutput, session: Session, rendering: Rendering)
+  {
+    let output = BufferedOutput()
+    let rendering = Rendering { display }
+    var catalogue = Catalogue.standard
+    for entry in rendering.sinkEntries { catalogue.add(entry) }
+    let session = Session(clock: clock, output: output, catalogue: catalogue)
+    rendering.attach(to: session)
     return (output, session, rendering)
   }
 }
