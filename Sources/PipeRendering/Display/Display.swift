@@ -53,6 +53,8 @@ struct Glyphs: Sendable {
   var branch: String
   var lastBranch: String
   var trunk: String
+  /// Blank space as wide as the trunk, where no sibling follows.
+  var gap: String { String(repeating: " ", count: trunk.count) }
   /// Rows left out of a long list of subscriptions.
   var moreRows: String
   /// Sparkline bars, lowest first.
@@ -66,6 +68,7 @@ struct Glyphs: Sendable {
     line: "─", tick: "┬", again: "↻", ellipsis: "…", many: "•", branch: "├ ", lastBranch: "└ ", trunk: "│ ",
     moreRows: "⋮", bars: Array("▁▂▃▄▅▆▇█"), point: "•", axis: "┤")
   static let ascii = Glyphs(
-    line: "-", tick: "+", again: "@", ellipsis: "...", many: "*", branch: "+ ", lastBranch: "` ", trunk: ": ",
+    line: "-", tick: "+", again: "@", ellipsis: "...", many: "*", branch: "|- ", lastBranch: "`- ",
+    trunk: "|  ",
     moreRows: ":", bars: Array("_.-=+*#@"), point: "*", axis: "+")
 }

@@ -28,7 +28,7 @@ public enum GraphPrinter {
       let last = index == children.count - 1
       let branch = parent == nil ? "" : (last ? glyphs.lastBranch : glyphs.branch)
       rows.append((prefix + branch + "#\(node.id)  " + node.label, node.role.rawValue))
-      let inner = parent == nil ? "    " : prefix + (last ? "  " : glyphs.trunk)
+      let inner = parent == nil ? "    " : prefix + (last ? glyphs.gap : glyphs.trunk)
       walk(graph, under: node.id, prefix: inner, glyphs: glyphs, into: &rows)
     }
   }

@@ -44,7 +44,7 @@ struct Gutter {
       if level == lane.branches.count - 1 && lane.isFirstOfStage {
         text += more ? glyphs.branch : glyphs.lastBranch
       } else {
-        text += more ? glyphs.trunk : "  "
+        text += more ? glyphs.trunk : glyphs.gap
       }
     }
     return text
