@@ -27,6 +27,7 @@ public final class Rendering: @unchecked Sendable {
       session.runtime.drawExpectation = { [unowned self] failure in
         var display = self.display()
         display.colour = false  // failures are read in logs and CI as often as on a terminal
+        display.width -= 2  // the failure's lines are indented
         return ExpectationLanes.lines(for: failure, display: display)
       }
     }

@@ -23,10 +23,10 @@ final class ExpectationLanesTests: RenderingTestCase {
         expected: -a-a-#
         actual:   -a--a-#
         first difference: expected a at 3ms, got a at 4ms
-                  0ms             2ms              4ms             6ms
-                  ┬───────────────┬────────────────┬───────────────┬
-        expected  ^───────a────────────────a───────────────#
-        actual    ^───────a────────────────────────a───────────────#
+                  0ms             2ms            4ms           6ms
+                  ┬───────────────┬──────────────┬───────────────┬
+        expected  ^───────a───────────────a──────────────#
+        actual    ^───────a──────────────────────a───────────────#
         # = error: error from a marble diagram
       """)
   }
@@ -40,10 +40,10 @@ final class ExpectationLanesTests: RenderingTestCase {
         actual:   -A|
           where A = 42
         first difference: at 1ms expected a, got A
-                  0ms                      1ms                     2ms
-                  ┬────────────────────────┬───────────────────────┬
-        expected  ^────────────────────────a───────────────────────|
-        actual    ^────────────────────────A───────────────────────|
+                  0ms                     1ms                  2ms
+                  ┬───────────────────────┬──────────────────────┬
+        expected  ^───────────────────────a──────────────────────|
+        actual    ^───────────────────────A──────────────────────|
         a = 41
       """)
   }

@@ -1,7 +1,8 @@
 import Foundation
 import PipeDSL
-import PipeRendering
 import XCTest
+
+@testable import PipeRendering
 
 /// On the real clock and a terminal, `marbles` redraws in place while the run goes on.
 final class LiveDiagramTests: RenderingTestCase {
@@ -32,5 +33,14 @@ final class LiveDiagramTests: RenderingTestCase {
     let (_, session, _) = makeSession(Display(width: 50, live: { screen.write($0) }))
     _ = session.execute(SourceFile(name: "v.pipe", text: "every 1s | take 3 | marbles"))
     XCTAssertEqual(screen.all, [])
+  }
+}
+
+final class LiveDiagramRowsTests: XCTestCase {
+  func testAWideLineTakesSeveralRowsItsColoursNotCounted() {
+    XCTAssertEqual(LiveDiagram.rows("", width: 10), 1)
+    XCTAssertEqual(LiveDiagram.rows("0123456789", width: 10), 1)
+    XCTAssertEqual(LiveDiagram.rows("\u{1B}[0m\u{1B}[2;33m0123456789\u{1B}[0m", width: 10), 1)
+    XCTAssertEqual(LiveDiagram.rows("0123456789a", width: 10), 2)
   }
 }

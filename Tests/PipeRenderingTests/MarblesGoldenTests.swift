@@ -135,7 +135,8 @@ final class MarblesGoldenTests: RenderingTestCase {
                   ┬───────────────┬──────────────┬──────────────┬
       every 10ms  ^••••••••••••••••••••••••••••••••••••••••••••••!
       take 300    ^••••••••••••••••••••••••••••••••••••••••••••••|
-      ^ subscribe  • values too close to draw apart  | complete  ! dispose
+      ^ subscribe  • values too close to draw apart  | complete
+      ! dispose
       """)
   }
 

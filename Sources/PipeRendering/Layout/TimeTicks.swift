@@ -31,11 +31,12 @@ enum TimeTicks {
   }
 
   /// Puts a tick mark on `ruler` for every tick, at `column(tick)`, and its label on
-  /// `labels` where it does not run into the one before; with `showsEnd`, the run's length
+  /// `labels` where it runs neither into the one before nor past `limit` (a label that
+  /// would ends at its tick instead); with `showsEnd`, the run's length
   /// too, ending at its column, when that is not a tick and there is room.
   static func draw(
-    through duration: Time, step: Time, mark: Character, column: (Time) -> Int, ruler: inout StyledLine,
-    labels: inout StyledLine, showsEnd: Bool = false
+    through duration: Time, step: Time, mark: Character, column: (Time) -> Int, limit: Int,
+    ruler: inout StyledLine, labels: inout StyledLine, showsEnd: Bool = false
   ) {
     var free = 0
     let ticks = ticks(through: duration, step: step)
@@ -43,13 +44,14 @@ enum TimeTicks {
       let at = column(tick)
       ruler.put(String(mark), at: at, .dim)
       let label = label(tick, step: step)
-      guard at >= free else { continue }
-      labels.put(label, at: at, .dim)
-      free = at + label.count + 1
+      let start = at + label.count > limit ? at - label.count + 1 : at
+      guard start >= free else { continue }
+      labels.put(label, at: start, .dim)
+      free = start + label.count + 1
     }
     guard showsEnd, ticks.last != duration else { return }
     let end = duration.description
-    let at = column(duration) - end.count + 1
+    let at = min(column(duration) + 1, limit) - end.count
     if at > free { labels.put(end, at: at, .dim) }
   }
 

@@ -84,8 +84,8 @@ struct PlotRenderer {
     ruler.fill(frame.origin..<frame.origin + frame.width, with: glyphs.line, .dim)
     var labels = StyledLine()
     TimeTicks.draw(
-      through: frame.duration, step: step, mark: glyphs.tick, column: frame.column, ruler: &ruler,
-      labels: &labels)
+      through: frame.duration, step: step, mark: glyphs.tick, column: frame.column,
+      limit: frame.origin + frame.width + 1, ruler: &ruler, labels: &labels)
     return [ruler.rendered(colour: display.colour), labels.rendered(colour: display.colour)]
   }
 

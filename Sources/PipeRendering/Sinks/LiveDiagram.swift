@@ -12,12 +12,15 @@ final class LiveDiagram {
   static let maxHeight = 40
 
   private let write: @Sendable (String) -> Void
-  private let draw: () -> [String]
+  private let draw: () -> (lines: [String], width: Int)
   private var timer: (any Disposable)?
   private var height = 0
 
-  init(clock: RealTimeScheduler, write: @escaping @Sendable (String) -> Void, draw: @escaping () -> [String])
-  {
+  /// - Parameter draw: the drawing now, and the terminal's width.
+  init(
+    clock: RealTimeScheduler, write: @escaping @Sendable (String) -> Void,
+    draw: @escaping () -> (lines: [String], width: Int)
+  ) {
     self.write = write
     self.draw = draw
     timer = clock.schedulePeriodic(every: .seconds(Self.interval * clock.speed)) { [weak self] in
@@ -26,10 +29,27 @@ final class LiveDiagram {
   }
 
   func redraw() {
-    var lines = draw()
+    var (lines, width) = draw()
     if lines.count > Self.maxHeight { lines = Array(lines.prefix(Self.maxHeight - 1)) + ["…"] }
     write(erasing + lines.map { $0 + "\n" }.joined())
-    height = lines.count
+    height = lines.reduce(0) { $0 + Self.rows($1, width: width) }
+  }
+
+  /// How many terminal rows a line takes, its colours not counted: a line wider than the
+  /// terminal wraps, and the cursor must move up over every row.
+  static func rows(_ line: String, width: Int) -> Int {
+    var visible = 0
+    var escaping = false
+    for character in line {
+      if escaping {
+        escaping = !character.isLetter
+      } else if character == "\u{1B}" {
+        escaping = true
+      } else {
+        visible += 1
+      }
+    }
+    return max(1, (visible + width - 1) / max(1, width))
   }
 
   func stop() {

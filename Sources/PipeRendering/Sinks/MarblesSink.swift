@@ -31,7 +31,8 @@ final class MarblesSink: SinkConsumer {
     let display = self.display
     if let write = display.live, let clock = context.runtime.scheduler as? RealTimeScheduler {
       live = LiveDiagram(clock: clock, write: write) { [unowned self] in
-        DiagramTextRenderer(display: self.display).render(self.diagram(closing: false))
+        let display = self.display
+        return (DiagramTextRenderer(display: display).render(self.diagram(closing: false)), display.width)
       }
     }
   }

@@ -47,7 +47,7 @@ public struct DiagramTextRenderer {
     ruler.fill(origin..<origin + max(1, layout.column(of: layout.duration) + 1), with: glyphs.line, .dim)
     TimeTicks.draw(
       through: layout.duration, step: step, mark: glyphs.tick, column: { origin + layout.column(of: $0) },
-      ruler: &ruler, labels: &labels, showsEnd: true)
+      limit: max(display.width, origin + layout.width), ruler: &ruler, labels: &labels, showsEnd: true)
     return [labels, ruler]
   }
 

@@ -30,13 +30,25 @@ struct LegendText {
       line.append("\(display.glyphs.ellipsis) and \(values.count - Self.maxValues) more values", .dim)
       result.append(line)
     }
-    let key = showsKey ? self.key : []
-    if !key.isEmpty {
+    for words in showsKey ? Self.wrap(key, width: display.width) : [] {
       var line = StyledLine()
-      line.append(key.joined(separator: "  "), .dim)
+      line.append(words, .dim)
       result.append(line)
     }
     return result
+  }
+
+  /// Items two spaces apart, on as many lines as `width` needs.
+  static func wrap(_ items: [String], width: Int) -> [String] {
+    var lines: [String] = []
+    for item in items {
+      if let last = lines.last, last.count + 2 + item.count <= width {
+        lines[lines.count - 1] = last + "  " + item
+      } else {
+        lines.append(item)
+      }
+    }
+    return lines
   }
 
   /// Whether some slot drew events at one instant as a group, and whether some drew values
