@@ -27,7 +27,8 @@ final class SVGStructureTests: RenderingTestCase {
     for text in [
       #"cold ["300ms #", "300ms #", "300ms (a|)"] | retryWhen backoff(1,3,5,10) | catch cache"#,
       "retryWhen backoff(1,3,5,10)", "catch cache", "↻2", "↻3", "a", "0ms", "4.5s",
-      "# = error: error from a marble diagram",
+      "✕ = error: error from a marble diagram",
+      "^ subscribe  (ab) same instant  ✕ error  | complete  ↻2 subscribed again",
     ] {
       XCTAssertTrue(outline.texts.contains(text), "missing text \(text) in \(outline.texts)")
     }

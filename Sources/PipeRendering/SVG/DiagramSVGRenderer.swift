@@ -17,10 +17,11 @@ public struct DiagramSVGRenderer {
       lanes: diagram.lanes.map(\.marks), duration: diagram.duration, width: columns, measure: metrics.columns)
     let labels = ValueLabels(drawing: layout)
     let laneX = metrics.margin + Double(gutter.width) * metrics.character
-    let legend = LegendText(
+    var legendText = LegendText(
       diagram: diagram, values: labels.legend, display: Display(width: 140, unicode: true),
-      drewGroups: layout.drawsGroups, drewMany: layout.drawsMany
-    ).lines
+      drewGroups: layout.drawsGroups, drewMany: layout.drawsMany)
+    legendText.errorGlyph = "✕"
+    let legend = legendText.lines
     let lanesTop = metrics.margin + metrics.title + metrics.axis
     let height =
       lanesTop + Double(diagram.lanes.count) * metrics.row + Double(legend.count) * metrics.legend

@@ -13,13 +13,16 @@ struct LegendText {
   let values: [LegendEntry]
   let display: Display
   var showsKey = true
+  /// How errors are drawn: `#` on a terminal, a cross in SVG.
+  var errorGlyph = "#"
 
   var lines: [StyledLine] {
     var result: [StyledLine] = []
     let entries = values.prefix(Self.maxValues) + diagram.legend
     for entry in entries {
       var line = StyledLine()
-      line.append(entry.glyph, entry.glyph == "#" ? .error : .value)
+      let isError = entry.glyph == "#"
+      line.append(isError ? errorGlyph : entry.glyph, isError ? .error : .value)
       line.append(" = ")
       let room = max(8, display.width - line.width)
       line.append(entry.meaning.truncated(to: room, ellipsis: display.glyphs.ellipsis))
@@ -64,7 +67,7 @@ struct LegendText {
     if drewGroups { key.append("(ab) same instant") }
     if drewMany { key.append("\(display.glyphs.many) values too close to draw apart") }
     if kinds.contains(where: { if case .error = $0 { return true } else { return false } }) {
-      key.append("# error")
+      key.append("\(errorGlyph) error")
     }
     if kinds.contains(.completed) { key.append("| complete") }
     if kinds.contains(.disposed) { key.append("! dispose") }
