@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test lint format bench docs clean
+.PHONY: all deps build run test lint format bench docs clean svg-check
 
 all: build
 
@@ -36,6 +36,14 @@ docs: build
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
 	$(SWIFT) run -c release PluginsBenchmark
+
+# Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
+svg-check: build
+	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@mkdir -p .build/svg-check
+	.build/debug/pipe run scripts/svg-check.pipe > /dev/null
+	scripts/svg-check.sh .build/svg-check .build/svg-check/*.svg
 
 clean:
 	rm -rf .build

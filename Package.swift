@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "pipe", targets: ["PipeREPL"]),
     .library(name: "Operators", targets: ["Operators"]),
     .library(name: "PipeDSL", targets: ["PipeDSL"]),
+    .library(name: "PipeRendering", targets: ["PipeRendering"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -23,6 +24,8 @@ let package = Package(
     ),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
     .target(name: "PipeDSL", dependencies: ["Operators"]),
+    // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
+    .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
     .executableTarget(
@@ -32,6 +35,7 @@ let package = Package(
         "PipeDSL",
         "PluginBridge",
         "FakeAPI",
+        "PipeRendering",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -95,6 +99,8 @@ let package = Package(
     .testTarget(
       name: "PluginEndToEndTests",
       dependencies: ["PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore"]),
+    .testTarget(
+      name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [

@@ -1,13 +1,19 @@
 import ArgumentParser
 import Foundation
 import PipeDSL
+import PipeRendering
 import PluginBridge
 import PluginHost
 
 extension Catalogue {
   /// What the command line runs with: the language's own entries, and any the command line
   /// adds. docs/OPERATORS.md is generated from the same value, so it lists what pipe knows.
-  static var commandLine: Catalogue { .standard }
+  /// The drawing sinks (marbles, table, plot) join it here, from PipeRendering.
+  static var commandLine: Catalogue {
+    var catalogue = Catalogue.standard
+    for entry in Rendering(display: { Display() }).sinkEntries { catalogue.add(entry) }
+    return catalogue
+  }
 }
 
 extension PipeCommand {

@@ -58,6 +58,9 @@ struct RunOptions: ParsableArguments {
   @Flag(help: "Never colour the output (NO_COLOR does the same).")
   var noColor = false
 
+  @Flag(help: "Draw diagrams and tables in plain ASCII (the default when the locale is not UTF-8).")
+  var ascii = false
+
   func validate() throws {
     guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
   }

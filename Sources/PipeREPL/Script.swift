@@ -1,6 +1,7 @@
 import Foundation
 import Operators
 import PipeDSL
+import PipeRendering
 import PluginBridge
 import PluginHost
 
@@ -11,7 +12,10 @@ enum Script {
     let output = StandardOutput()
     let session = Session.make(options: options, output: output)
     let file = SourceFile(name: name, text: text)
-    session.commandHandler = { command, _ in
+    session.commandHandler = { [unowned session] command, _ in
+      guard !DiagramCommands.run(command, in: session, output: output, colored: options.colored) else {
+        return
+      }
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
     let report = session.execute(file)
@@ -41,8 +45,12 @@ extension Session {
   {
     let settings = Settings()
     if let seed = options.seed { settings.set("seed", .int(seed)) }
-    let session = Session(
-      clock: options.clockMode, output: output, settings: settings, catalogue: .commandLine)
+    let rendering = Rendering(
+      display: TerminalDisplay.probe(options: options, output: output as? StandardOutput))
+    var catalogue = Catalogue.commandLine
+    for entry in rendering.sinkEntries { catalogue.add(entry) }  // drawn on this terminal
+    let session = Session(clock: options.clockMode, output: output, settings: settings, catalogue: catalogue)
+    rendering.attach(to: session)
     if let seed = options.seed {
       session.loop.sync { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }

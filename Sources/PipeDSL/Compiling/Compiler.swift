@@ -17,7 +17,7 @@ public final class Compiler {
   /// `let` names and their pipelines.
   public private(set) var bindings: [String: CompiledPipeline] = [:]
   /// Everything reported since the last `compile`.
-  public private(set) var diagnostics: [Diagnostic] = []
+  public internal(set) var diagnostics: [Diagnostic] = []
   /// The graph of the statement being compiled.
   var graph = Graph()
   private var nextNode = 0
