@@ -19,7 +19,7 @@ extension Observable {
 
 @usableFromInline final class BufferSink<Element>: Sink<[Element]> {
   @usableFromInline let count: Int
-  @usableFromInline var buffer: [Element] = []
+  @usableFromInline @exclusivity(unchecked) var buffer: [Element] = []
 
   @inlinable init(observer: Observer<[Element]>, count: Int) {
     self.count = count

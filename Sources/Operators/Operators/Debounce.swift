@@ -16,7 +16,7 @@ extension Observable {
 
 @usableFromInline final class DebounceSink<Element>: TimedSink<Element> {
   @usableFromInline let dueTime: Time
-  @usableFromInline var waiting: Element?
+  @usableFromInline @exclusivity(unchecked) var waiting: Element?
 
   @inlinable init(observer: Observer<Element>, dueTime: Time, scheduler: any Scheduler) {
     self.dueTime = dueTime

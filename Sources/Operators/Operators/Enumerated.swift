@@ -13,7 +13,7 @@ extension Observable {
 }
 
 @usableFromInline final class EnumeratedSink<Element>: Sink<(index: Int, element: Element)> {
-  @usableFromInline var index = 0
+  @usableFromInline @exclusivity(unchecked) var index = 0
 
   @inlinable override init(observer: Observer<(index: Int, element: Element)>) {
     super.init(observer: observer)

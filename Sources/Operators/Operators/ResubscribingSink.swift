@@ -9,8 +9,8 @@
   @usableFromInline final let source: Observable<Element>
   /// The subscription of the current attempt; replacing it disposes the previous attempt.
   @usableFromInline final let attempt = SerialDisposable()
-  @usableFromInline final var looping = false
-  @usableFromInline final var pending = false
+  @usableFromInline @exclusivity(unchecked) final var looping = false
+  @usableFromInline @exclusivity(unchecked) final var pending = false
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>) {
     self.source = source

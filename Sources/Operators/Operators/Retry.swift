@@ -27,7 +27,7 @@ extension Observable {
 
 @usableFromInline final class RetrySink<Element>: ResubscribingSink<Element> {
   /// Subscriptions still allowed; nil means no limit.
-  @usableFromInline var attemptsLeft: Int?
+  @usableFromInline @exclusivity(unchecked) var attemptsLeft: Int?
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>, attempts: Int?) {
     self.attemptsLeft = attempts

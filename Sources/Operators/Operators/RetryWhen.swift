@@ -26,9 +26,9 @@ extension Observable {
   @usableFromInline let errors = ErrorRelay()
   @usableFromInline let triggerSubscription = SingleAssignmentDisposable()
   /// Whether a failed attempt waits for the notifier.
-  @usableFromInline var waiting = false
+  @usableFromInline @exclusivity(unchecked) var waiting = false
   /// The notifier's stop event, kept until an error waits for it.
-  @usableFromInline var notifierStop: Event<Element>?
+  @usableFromInline @exclusivity(unchecked) var notifierStop: Event<Element>?
 
   @inlinable func start(_ notifier: (Observable<any Error>) -> Observable<Trigger>) {
     let triggers = notifier(errors.asObservable())
@@ -78,8 +78,8 @@ extension Observable {
 
 /// A hot stream of errors: what is emitted goes to whoever is subscribed at that moment.
 @usableFromInline final class ErrorRelay {
-  @usableFromInline var observers: [Int: Observer<any Error>] = [:]
-  @usableFromInline var nextKey = 0
+  @usableFromInline @exclusivity(unchecked) var observers: [Int: Observer<any Error>] = [:]
+  @usableFromInline @exclusivity(unchecked) var nextKey = 0
 
   @inlinable init() {}
 

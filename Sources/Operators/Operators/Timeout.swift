@@ -42,7 +42,7 @@ extension Observable {
   @usableFromInline let other: Observable<Element>
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let timer = SerialDisposable()
-  @usableFromInline var switched = false
+  @usableFromInline @exclusivity(unchecked) var switched = false
 
   @inlinable init(
     observer: Observer<Element>, dueTime: Time, other: Observable<Element>, scheduler: any Scheduler
