@@ -2,7 +2,7 @@ extension Observable {
   /// Emits a value only once `dueTime` has passed without a newer one; completion emits the
   /// value still waiting first, an error drops it.
   ///
-  ///     a-b----c|  debounce(2)  ---b--(c|)
+  ///     a-b----c|  debounce(2)  ----b---(c|)
   @inlinable
   public func debounce(_ dueTime: Time, scheduler: any Scheduler) -> Observable<Element> {
     let source = self

@@ -9,7 +9,7 @@ extension Observable {
   /// Fails with `TimeoutError` when no element arrives within `dueTime` of the subscription
   /// or of the previous element; the timer restarts with every element.
   ///
-  ///     a--b-----c|  timeout(3)  a--b---#
+  ///     a--b-----c|  timeout(3)  a--b--#
   @inlinable
   public func timeout(_ dueTime: Time, scheduler: any Scheduler) -> Observable<Element> {
     timeout(
@@ -23,7 +23,7 @@ extension Observable {
   /// Switches to `other` when no element arrives within `dueTime` of the subscription or of
   /// the previous element; the source is disposed at that moment.
   ///
-  ///     a--b-----c|  timeout(3, other: x|)  a--b---(x|)
+  ///     a--b-----c|  timeout(3, other: x|)  a--b--(x|)
   @inlinable
   public func timeout(
     _ dueTime: Time, other: Observable<Element>, scheduler: any Scheduler
