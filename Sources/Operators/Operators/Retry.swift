@@ -42,7 +42,7 @@ extension Observable {
     }
   }
 
-  @inlinable override func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     switch event {
     case .next: forward(event)
     case .completed: forwardStop(event)
@@ -57,6 +57,6 @@ extension Observable {
 
   @inlinable func subscribeNext() {
     if let left = attemptsLeft { attemptsLeft = left - 1 }
-    subscribeAgain()
+    subscribeAgain { self.on($0) }
   }
 }

@@ -34,10 +34,10 @@ extension Observable {
     let triggers = notifier(errors.asObservable())
     triggerSubscription.setDisposable(
       triggers.subscribe(Observer(lifetime: self) { self.onTrigger($0) }))
-    if !isDisposed { subscribeAgain() }
+    if !isDisposed { subscribeAgain { self.on($0) } }
   }
 
-  @inlinable override func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     switch event {
     case .next: forward(event)
     case .completed: forwardStop(event)
@@ -57,7 +57,7 @@ extension Observable {
     case .next:
       guard waiting else { return }
       waiting = false
-      subscribeAgain()
+      subscribeAgain { self.on($0) }
     case .error(let error): stopFromNotifier(.error(error))
     case .completed: stopFromNotifier(.completed)
     }
@@ -72,6 +72,7 @@ extension Observable {
   }
 
   @inlinable override func disposeResources() {
+    super.disposeResources()
     triggerSubscription.dispose()
   }
 }

@@ -55,10 +55,10 @@ extension Observable {
 
   @inlinable func run(_ source: Observable<Element>) {
     startTimer()
-    subscribeFirst(source)
+    subscribeFirst(source) { self.on($0) }
   }
 
-  @inlinable override func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     guard !switched else { return }
     switch event {
     case .next:
