@@ -77,23 +77,27 @@ extension Observable {
   }
 }
 
-/// A hot stream of errors: what is emitted goes to whoever is subscribed at that moment.
+/// A hot stream of errors: what is emitted goes to whoever is subscribed at that moment, in
+/// the order they subscribed. There is rarely more than one subscriber, so a small array
+/// serves better than a dictionary (no hashing, no sorting per error).
 @usableFromInline final class ErrorRelay {
-  @usableFromInline @exclusivity(unchecked) var observers: [Int: Observer<any Error>] = [:]
+  @usableFromInline @exclusivity(unchecked) var observers:
+    ContiguousArray<(key: Int, observer: Observer<any Error>)> = []
   @usableFromInline @exclusivity(unchecked) var nextKey = 0
 
   @inlinable init() {}
 
+  /// Delivers `error` to the subscribers present when it started.
   @inlinable func emit(_ error: any Error) {
-    for key in observers.keys.sorted() { observers[key]?.onNext(error) }
+    for entry in observers { entry.observer.onNext(error) }
   }
 
   @inlinable func asObservable() -> Observable<any Error> {
     Observable<any Error>(unsafe: { observer in
       self.nextKey += 1
       let key = self.nextKey
-      self.observers[key] = observer
-      return Disposables.create { self.observers[key] = nil }
+      self.observers.append((key, observer))
+      return Disposables.create { self.observers.removeAll { $0.key == key } }
     })
   }
 }
