@@ -41,7 +41,8 @@ enum Report {
         "case": row.benchCase, "impl": row.impl, "ns_per_op": row.nsPerOp,
         "ops_per_s": row.opsPerSecond, "peak_rss_mb": row.peakRSSMB,
       ]
-      let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+      let data = try! JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
       print(String(decoding: data, as: UTF8.self))
     }
   }
