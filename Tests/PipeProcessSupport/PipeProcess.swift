@@ -43,6 +43,16 @@ public enum PipeProcess {
     process.currentDirectoryURL = repository
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
+    // A fresh home for every run: no cache, settings or history of earlier runs leaks in.
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-docs-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    environment["HOME"] = home.path
+    for (name, folder) in [
+      ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
+    ] {
+      environment[name] = home.appendingPathComponent(folder).path
+    }
     process.environment = environment
     let pipe = Pipe()
     process.standardOutput = pipe

@@ -21,7 +21,9 @@ final class PluginProcess: @unchecked Sendable {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    output.fileHandleForReading.readabilityHandler = { [unowned self] handle in receive(handle.availableData)
+    // Weak: Foundation may call the handler once more while this object is going away.
+    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+      self?.receive(handle.availableData)
     }
     try process.run()
   }

@@ -46,7 +46,7 @@ final class PluginProcessTests: XCTestCase {
     XCTAssertEqual(plugin.close(), 0)
   }
 
-  func testRandomRepeatsPerSeedAndRedrawsPerSubscription() throws {
+  func testRandomRepeatsPerSeedAndRedrawsPerAttempt() throws {
     let plugin = try PluginProcess("pipe-plugin-random")
     plugin.send(subscribeLine(id: 1, "random", settings: #"{"seed":7}"#))
     plugin.send(subscribeLine(id: 2, "random", settings: #"{"seed":7}"#, attempt: 2))
@@ -57,7 +57,7 @@ final class PluginProcessTests: XCTestCase {
     let byID = Dictionary(uniqueKeysWithValues: values.map { ($0["id"] as? Int ?? 0, $0) })
     XCTAssertEqual(byID[1]?["value"] as? Int, RandomDraw.draw(in: -100...200, seed: 7, attempt: 1))
     XCTAssertEqual(byID[2]?["value"] as? Int, RandomDraw.draw(in: -100...200, seed: 7, attempt: 2))
-    XCTAssertEqual(byID[3]?["value"] as? Int, RandomDraw.draw(in: 1...6, seed: 9, attempt: 3))
+    XCTAssertEqual(byID[3]?["value"] as? Int, RandomDraw.draw(in: 1...6, seed: 9, attempt: 1))
     XCTAssertEqual(byID[4]?["kind"] as? String, "invalidArgument")
     XCTAssertEqual(plugin.close(), 0)
   }

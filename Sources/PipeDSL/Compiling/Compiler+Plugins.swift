@@ -26,8 +26,12 @@ extension Compiler {
         let arguments = readers.map { (name: $0.name, value: $0.read!(env)) }
         let key = ValueCache.key(source: name, arguments: arguments, positions: positions)
         env.scope.sourceKey = key
+        // The plugin hears how often this stage asked it in the session, so a fault plan
+        // ("500,500,ok", rate(0.3)) walks on across requests, as a flaky service does; the
+        // error record's attempt stays the try of this one request.
         return sources.observe(
-          source: name, arguments: arguments, settings: runtime.settings, attempt: attempt,
+          source: name, arguments: arguments, settings: runtime.settings,
+          attempt: runtime.attempts[node] ?? attempt,
           scheduler: runtime.scheduler
         ).do(onNext: { runtime.cache.store($0, for: key) })
       }, node

@@ -10,8 +10,7 @@ public struct RandomPlugin: Plugin {
     SourceSpec(
       "random",
       doc: "One integer between min and max (both included), then completes. The draw depends on "
-        + "the seed and on the subscription's number in this session: every subscription (a "
-        + "retry, each element of a flatMap) draws anew, and a rerun of a script repeats.",
+        + "the seed and the attempt: a retry draws anew, a rerun repeats.",
       params: [
         ParamSpec("min", .int, default: .int(RandomDraw.defaultMin), doc: "the smallest number"),
         ParamSpec("max", .int, default: .int(RandomDraw.defaultMax), doc: "the largest number"),
@@ -30,7 +29,7 @@ public struct RandomPlugin: Plugin {
       let read = SettingsReader(request: request)
       let seed = RandomDraw.seed(own: try read.seed("random.seed"), global: try read.seed("seed"))
       let draw = RandomDraw.draw(
-        min: request["min"].intValue!, max: request["max"].intValue!, seed: seed, attempt: request.id)
+        min: request["min"].intValue!, max: request["max"].intValue!, seed: seed, attempt: request.attempt)
       emit.send(SourceReply(draw), as: JSONValue.int)
     } catch {
       throw error.pluginError()
