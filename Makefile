@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test lint format bench bench-startup clean
+.PHONY: all deps test-deps build run test lint format bench bench-startup docs clean svg-check
 
 all: build
 
@@ -28,7 +28,7 @@ run: build
 
 test: test-deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --disable-swift-testing
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
@@ -36,8 +36,21 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
 
+# docs/OPERATORS.md is generated from the catalogue; DocsTests fails when it is stale.
+docs: build
+	"$$($(SWIFT) build --show-bin-path)/pipe" docs operators > docs/OPERATORS.md
+
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
+	$(SWIFT) run -c release PluginsBenchmark
+
+# Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
+svg-check: build
+	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@mkdir -p .build/svg-check
+	.build/debug/pipe run scripts/svg-check.pipe > /dev/null
+	scripts/svg-check.sh .build/svg-check .build/svg-check/*.svg
 
 # Time from exec to the first prompt, and of `pipe -e 'just 1'`: median of 40 runs, target 30 ms.
 bench-startup: deps

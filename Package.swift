@@ -8,11 +8,13 @@ let package = Package(
     .executable(name: "pipe", targets: ["PipeREPL"]),
     .library(name: "Operators", targets: ["Operators"]),
     .library(name: "PipeDSL", targets: ["PipeDSL"]),
+    .library(name: "PipeRendering", targets: ["PipeRendering"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
   ],
   targets: [
     // The reactive engine: no dependency on the other modules.
@@ -22,6 +24,8 @@ let package = Package(
     ),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
     .target(name: "PipeDSL", dependencies: ["Operators"]),
+    // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
+    .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
     // libedit's readline-compatible API, for the prompt's line editing (apt: libedit-dev).
@@ -32,11 +36,74 @@ let package = Package(
         "Operators",
         "PipeDSL",
         "CLibEdit",
+        "PluginBridge",
+        "FakeAPI",
+        "PipeRendering",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
+    // Tests that run the built pipe binary on the repository's own files.
+    .target(name: "PipeProcessSupport", path: "Tests/PipeProcessSupport"),
+    .testTarget(name: "WorkshopTests", dependencies: ["PipeProcessSupport"]),
+    .testTarget(name: "DocsTests", dependencies: ["PipeProcessSupport"]),
+    // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
+    // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
+    .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
+    .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
+    .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
+    .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
+    // The host side of plugins as the language sees them: sources, settings, clock holds.
+    .target(
+      name: "PluginBridge", dependencies: ["Operators", "PipeDSL", "PluginHost", "PluginProtocol"],
+      path: "Sources/Plugins/Bridge"),
+    .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
+    .executableTarget(name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"], path: "Benchmarks/PluginsBenchmark"),
+    // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
+    .target(name: "SourceCore", path: "Sources/Plugins/SourceCore"),
+    .target(name: "WeatherCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Weather/Core"),
+    .target(
+      name: "AirQualityCore", dependencies: ["SourceCore"], path: "Sources/Plugins/AirQuality/Core"),
+    .target(name: "RandomCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Random/Core"),
+    // `pipe fake-api`: both web APIs on loopback, answering from the simulators, faults on demand.
+    .target(
+      name: "FakeAPI",
+      dependencies: [
+        "WeatherCore", "AirQualityCore",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+        .product(name: "FlyingSocks", package: "FlyingFox"),
+      ],
+      path: "Sources/Plugins/FakeAPI/Server"
+    ),
+    .executableTarget(
+      name: "pipe-fake-api", dependencies: ["FakeAPI"], path: "Sources/Plugins/FakeAPI/Main"),
+    // The three built-in plugins on PluginKit, and their thin executables.
+    .target(
+      name: "SourcePlugins",
+      dependencies: ["PluginKit", "WeatherCore", "AirQualityCore", "RandomCore"],
+      path: "Sources/Plugins/SourcePlugins"
+    ),
+    .executableTarget(
+      name: "pipe-plugin-weather", dependencies: ["SourcePlugins"], path: "Sources/Plugins/Weather/Main"),
+    .executableTarget(
+      name: "pipe-plugin-airquality", dependencies: ["SourcePlugins"],
+      path: "Sources/Plugins/AirQuality/Main"),
+    .executableTarget(
+      name: "pipe-plugin-random", dependencies: ["SourcePlugins"], path: "Sources/Plugins/Random/Main"),
+    .testTarget(
+      name: "SourcePluginsTests",
+      dependencies: [
+        "SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI", "SourcePlugins",
+        "PluginHost", "PluginProtocol",
+      ]
+    ),
+    // The plugins through the real `pipe` binary (and the CLI's plugin commands in process).
+    .testTarget(
+      name: "PluginEndToEndTests",
+      dependencies: ["PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore"]),
+    .testTarget(
+      name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL"]),
     .executableTarget(
       name: "OperatorsBenchmark",

@@ -7,10 +7,10 @@ import Operators
 /// (a) 10M Ints through map → filter → scan.
 enum ChainCase {
   static let name = "a: 10M map→filter→scan"
-  static let count = 10_000_000
+  static let count = Harness.scaled(10_000_000)
 
   static func run() -> [Row] {
-    [pipeLoopSource(), openCombineSequence(), openCombineSubject(), handChain(), fused()]
+    [pipeLoopSource(), pipeRange(), openCombineSequence(), openCombineSubject(), handChain(), fused()]
   }
 
   static func pipeLoopSource() -> Row {
@@ -19,60 +19,73 @@ enum ChainCase {
       observer.onCompleted()
       return Disposables.empty
     })
-    var result = 0
+    let result = Tally()
     let chain = source.map { $0 &* 2 }.filter { $0 % 4 == 0 }.scan(0) { $0 &+ $1 }
     let row = Harness.measure(name, "pipe", operations: count) {
-      chain.subscribe(Observer { if case .next(let value) = $0 { result = value } }).dispose()
+      chain.subscribe(Observer { if case .next(let value) = $0 { result.value = value } }).dispose()
     }
-    blackHole(result)
+    blackHole(result.value)
+    return row
+  }
+
+  /// The same chain fed by pipe's own `range`, which checks between values whether the
+  /// subscription has ended.
+  static func pipeRange() -> Row {
+    let result = Tally()
+    let chain = Observable.range(start: 0, count: count)
+      .map { $0 &* 2 }.filter { $0 % 4 == 0 }.scan(0) { $0 &+ $1 }
+    let row = Harness.measure(name, "pipe (range)", operations: count) {
+      chain.subscribe(Observer { if case .next(let value) = $0 { result.value = value } }).dispose()
+    }
+    blackHole(result.value)
     return row
   }
 
   static func openCombineSequence() -> Row {
-    var result = 0
+    let result = Tally()
     let row = Harness.measure(name, "OpenCombine (sequence)", operations: count) {
       let cancellable = Publishers.Sequence<Range<Int>, Never>(sequence: 0..<count)
         .map { $0 &* 2 }.filter { $0 % 4 == 0 }.scan(0) { $0 &+ $1 }
-        .sink { result = $0 }
+        .sink { result.value = $0 }
       cancellable.cancel()
     }
-    blackHole(result)
+    blackHole(result.value)
     return row
   }
 
   static func openCombineSubject() -> Row {
-    var result = 0
+    let result = Tally()
     let row = Harness.measure(name, "OpenCombine (subject)", operations: count) {
       let subject = PassthroughSubject<Int, Never>()
       let cancellable = subject.map { $0 &* 2 }.filter { $0 % 4 == 0 }.scan(0) { $0 &+ $1 }
-        .sink { result = $0 }
+        .sink { result.value = $0 }
       for value in 0..<count { subject.send(value) }
       subject.send(completion: .finished)
       cancellable.cancel()
     }
-    blackHole(result)
+    blackHole(result.value)
     return row
   }
 
   static func handChain() -> Row {
-    var result = 0
+    let result = Tally()
     let row = Harness.measure(name, "hand push chain", operations: count) {
-      var accumulate = 0
-      let last: (Int) -> Void = opaque { result = $0 }
+      let accumulate = Tally()
+      let last: (Int) -> Void = opaque { result.value = $0 }
       let scan: (Int) -> Void = opaque {
-        accumulate &+= $0
-        last(accumulate)
+        accumulate.value &+= $0
+        last(accumulate.value)
       }
       let filter: (Int) -> Void = opaque { if $0 % 4 == 0 { scan($0) } }
       let map: (Int) -> Void = opaque { filter($0 &* 2) }
       for value in 0..<count { map(value) }
     }
-    blackHole(result)
+    blackHole(result.value)
     return row
   }
 
   static func fused() -> Row {
-    var result = 0
+    let result = Tally()
     let row = Harness.measure(name, "fused loop", operations: count) {
       var accumulate = 0
       for value in opaque(0..<count) {
@@ -80,9 +93,9 @@ enum ChainCase {
         if doubled % 4 == 0 { accumulate &+= doubled }
         observedSink = accumulate
       }
-      result = accumulate
+      result.value = accumulate
     }
-    blackHole(result)
+    blackHole(result.value)
     return row
   }
 }

@@ -16,10 +16,23 @@ struct Row {
   withExtendedLifetime(value) {}
 }
 
+/// What the measured closures count into. A captured `var` would pay a dynamic exclusivity
+/// check (about 70 instructions) on every write: the benchmark's cost, not the engine's, so
+/// every implementation writes here instead.
+final class Tally {
+  @exclusivity(unchecked) var value = 0
+}
+
 /// A store the optimiser must keep: the fused loop writes through it.
 nonisolated(unsafe) var observedSink = 0
 
 enum Harness {
+  /// `BENCH_DIVISOR=n` divides every case's count by n, for runs under callgrind.
+  static let divisor = max(1, Int(ProcessInfo.processInfo.environment["BENCH_DIVISOR"] ?? "") ?? 1)
+
+  /// A case's operation count, divided by `BENCH_DIVISOR`.
+  static func scaled(_ count: Int) -> Int { max(1, count / divisor) }
+
   /// Runs `body` `repetitions` times and returns the best time per operation in ns.
   static func best(repetitions: Int = 5, operations: Int, _ body: () -> Void) -> Double {
     var best = Double.infinity

@@ -14,7 +14,8 @@ enum Report {
         String(format: "%.1f", row.peakRSSMB), String(format: "%.2f", ratio), target, row.note,
       ])
     }
-    for (benchCase, recorded) in anchors.sorted(by: { $0.key < $1.key }) {
+    let measured = Set(rows.map(\.benchCase))
+    for (benchCase, recorded) in anchors.sorted(by: { $0.key < $1.key }) where measured.contains(benchCase) {
       for (impl, ns) in recorded {
         let pipe = rows.first { $0.benchCase == benchCase && $0.impl == "pipe" }
         let ratio = pipe.map { ns / $0.nsPerOp } ?? 0
@@ -40,7 +41,8 @@ enum Report {
         "case": row.benchCase, "impl": row.impl, "ns_per_op": row.nsPerOp,
         "ops_per_s": row.opsPerSecond, "peak_rss_mb": row.peakRSSMB,
       ]
-      let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+      let data = try! JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
       print(String(decoding: data, as: UTF8.self))
     }
   }

@@ -4,30 +4,30 @@ import Operators
 /// (b) 1M subscribe + dispose of just(1).map.filter.
 enum SubscribeCase {
   static let name = "b: subscribe+dispose just.map.filter"
-  static let count = 1_000_000
+  static let count = Harness.scaled(1_000_000)
 
   static func run() -> [Row] { [pipe(), openCombine()] }
 
   static func pipe() -> Row {
-    var result = 0
-    let observer = Observer<Int> { if case .next(let value) = $0 { result &+= value } }
+    let result = Tally()
+    let observer = Observer<Int> { if case .next(let value) = $0 { result.value &+= value } }
     let row = Harness.measure(name, "pipe", operations: count) {
       for _ in 0..<count {
         Observable.just(1).map { $0 &+ 1 }.filter { $0 > 0 }.subscribe(observer).dispose()
       }
     }
-    blackHole(result)
+    blackHole(result.value)
     return row
   }
 
   static func openCombine() -> Row {
-    var result = 0
+    let result = Tally()
     let row = Harness.measure(name, "OpenCombine", operations: count) {
       for _ in 0..<count {
-        Just(1).map { $0 &+ 1 }.filter { $0 > 0 }.sink { result &+= $0 }.cancel()
+        Just(1).map { $0 &+ 1 }.filter { $0 > 0 }.sink { result.value &+= $0 }.cancel()
       }
     }
-    blackHole(result)
+    blackHole(result.value)
     return row
   }
 }

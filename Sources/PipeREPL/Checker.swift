@@ -28,8 +28,9 @@ enum Checker {
     }
     var quiet = options
     quiet.clock = .virtual
+    quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
     let output = BufferedOutput()
-    let session = Session.make(options: quiet, output: output)
+    let session = Session.make(options: quiet, output: output, persistentCache: false)
     session.commandHandler = { _, _ in }
     let file = SourceFile(name: path, text: text)
     let report = session.execute(file)

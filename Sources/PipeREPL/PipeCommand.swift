@@ -23,9 +23,15 @@ struct PipeCommand: ParsableCommand {
 
       Exit status: 0 success, 1 a failed expectation or an unhandled error, 2 a usage or
       compile error.
+
+      Environment:
+        PIPE_PLUGIN_PATH      folders searched first for plugins (docs/PLUGINS.md)
+        PIPE_PLUGIN_DEADLINE  how long a plugin may stay silent (10 s; 2, 500ms)
+        XDG_CACHE_HOME        catch cache keeps values in $XDG_CACHE_HOME/pipe
+        NO_COLOR              never colour the output
       """,
     version: version,
-    subcommands: [Run.self, Check.self]
+    subcommands: [Run.self, Check.self, FakeAPICommand.self, Docs.self]
   )
 
   @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE and exit.", valueName: "CODE"))
@@ -57,6 +63,9 @@ struct RunOptions: ParsableArguments {
 
   @Flag(help: "Never colour the output (NO_COLOR does the same).")
   var noColor = false
+
+  @Flag(help: "Draw diagrams and tables in plain ASCII (the default when the locale is not UTF-8).")
+  var ascii = false
 
   @Option(help: "How a script answers `ask` without a person: retry, default or fail (the default).")
   var answer: AnswerChoice?

@@ -1,6 +1,9 @@
 import Foundation
 import Operators
 import PipeDSL
+import PipeRendering
+import PluginBridge
+import PluginHost
 
 /// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
 enum Script {
@@ -9,10 +12,14 @@ enum Script {
     let output = StandardOutput()
     let session = Session.make(options: options, output: output)
     let file = SourceFile(name: name, text: text)
-    session.commandHandler = { command, _ in
+    session.commandHandler = { [unowned session] command, _ in
+      guard !DiagramCommands.run(command, in: session, output: output, colored: options.colored) else {
+        return
+      }
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
     let report = session.execute(file)
+    session.stopPlugins()
     let renderer = DiagnosticRenderer(colored: options.colored)
     if !report.diagnostics.isEmpty {
       output.errorLine(renderer.render(report.diagnostics, in: file))
@@ -31,24 +38,58 @@ enum Script {
 }
 
 extension Session {
-  /// A session for the command line's options. `input` reads standard input; `ask` is
-  /// answered by `--answer`, or by the person when standard input is a terminal.
-  static func make(options: RunOptions, output: any PipeDSL.OutputStream) -> Session {
-    let settings = Settings()
-    if let seed = options.seed { settings.set("seed", .int(seed)) }
-    let loop = Loop()
-    var catalogue = Catalogue.standard
-    catalogue.add(InputSource.entry(loop: loop, reader: StandardInputLineReader()))
-    let session = Session(
-      clock: options.clockMode, output: output, settings: settings, catalogue: catalogue, loop: loop)
+  /// A session for the command line's options; `catch cache` keeps its values in the user's
+  /// cache directory unless `persistentCache` is false (grading must not depend on history).
+  /// `input` reads standard input; `ask` is answered by `--answer`, or by the person when
+  /// standard input is a terminal.
+  static func make(options: RunOptions, output: any PipeDSL.OutputStream, persistentCache: Bool = true)
+    -> Session
+  {
     let ask =
       options.answer.map { Asker.scripted($0.answer) }
       ?? (isatty(STDIN_FILENO) == 1 ? Asker.plain() : Asker.scripted(.fail))
+    let session = make(
+      clock: options.clockMode, seed: options.seed, output: output, settings: Settings(), loop: Loop(),
+      display: TerminalDisplay.probe(options: options, output: output as? StandardOutput),
+      lines: StandardInputLineReader(), ask: ask)
+    session.attach(PluginSources(host: pluginHost(for: session, output: output, colored: options.colored)))
+    if persistentCache { session.keepCache(in: .standard(), output: output) }
+    return session
+  }
+
+  /// What every session of the command line has, the prompt's too: the catalogue with the
+  /// drawing sinks for `display`, `input` reading `lines`, and `ask`.
+  static func make(
+    clock: ClockMode, seed: Int?, output: any PipeDSL.OutputStream, settings: Settings, loop: Loop,
+    display: @escaping @Sendable () -> Display, lines: any LineReader, ask: @escaping (PipeError) -> AskAnswer
+  ) -> Session {
+    if let seed { settings.set("seed", .int(seed)) }
+    let rendering = Rendering(display: display)
+    var catalogue = Catalogue.commandLine
+    for entry in rendering.sinkEntries { catalogue.add(entry) }  // drawn on this terminal
+    let session = Session(clock: clock, output: output, settings: settings, catalogue: catalogue, loop: loop)
+    rendering.attach(to: session)
     session.loop.sync {
+      InputSource.attach(lines, loop: loop, to: session.runtime)
       session.runtime.ask = ask
-      if let seed = options.seed { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
+      if let seed { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }
     return session
+  }
+
+  /// The host of the session's plugins: replies hop onto the session's loop, and a plugin's
+  /// log lines are shown dimmed, prefixed with its name.
+  static func pluginHost(for session: Session, output: any PipeDSL.OutputStream, colored: Bool) -> PluginHost
+  {
+    let loop = session.loop
+    let box = UncheckedSendable(output)
+    let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
+    return PluginHost(
+      options: PluginHost.Options(deadline: deadline),
+      log: { plugin, line in
+        box.value.errorLine(colored ? "\u{1B}[2m[\(plugin)] \(line)\u{1B}[0m" : "[\(plugin)] \(line)")
+      },
+      deliver: { work in loop.queue.async(execute: work) })
   }
 }
 

@@ -55,4 +55,16 @@ final class CombineLatestCollectionTests: LeakCheckingTestCase {
     XCTAssertEqual(e0.subscriptions, [Subscription(200, 230)])
     XCTAssertEqual(e1.subscriptions, [Subscription(200, 230)])
   }
+
+  func testDisposingEndsEverySource() {
+    let scheduler = TestScheduler()
+    let e0 = scheduler.createHotObservable([.next(210, 1), .next(400, 3)])
+    let e1 = scheduler.createHotObservable([.next(220, 2), .completed(250)])
+    let res = scheduler.start(disposed: 300) {
+      Observable.combineLatest([e0, e1].map { $0.asObservable() })
+    }
+    XCTAssertEqual(res.events, [.next(220, [1, 2])])
+    XCTAssertEqual(e0.subscriptions, [Subscription(200, 300)])
+    XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+  }
 }

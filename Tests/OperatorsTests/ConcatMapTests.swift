@@ -90,4 +90,20 @@ final class ConcatMapTests: LeakCheckingTestCase {
     XCTAssertEqual(count, 100_001)
     XCTAssertEqual(completedAt, 220)
   }
+
+  func testDisposingEndsTheSourceAndThePlayingInnerAndDropsTheWaitingOnes() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(500)])
+    let inners = [
+      1: scheduler.createColdObservable([.next(10, 10), .next(100, 11), .completed(200)]),
+      2: scheduler.createColdObservable([.next(10, 20), .completed(20)]),
+    ]
+    let res = scheduler.start(disposed: 300) {
+      xs.asObservable().concatMap { inners[$0]!.asObservable() }
+    }
+    XCTAssertEqual(res.events, [.next(220, 10)])
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    XCTAssertEqual(inners[1]!.subscriptions, [Subscription(210, 300)])
+    XCTAssertEqual(inners[2]!.subscriptions, [])
+  }
 }

@@ -41,4 +41,12 @@ final class DistinctUntilChangedTests: LeakCheckingTestCase {
     let res = scheduler.start { xs.asObservable().distinctUntilChanged() }
     XCTAssertEqual(res.events, [.next(210, 1), .error(220, TestError())])
   }
+
+  func testDisposedEarly() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(400, 2), .completed(500)])
+    let res = scheduler.start(disposed: 300) { xs.asObservable().distinctUntilChanged() }
+    XCTAssertEqual(res.events, [.next(210, 1)])
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+  }
 }

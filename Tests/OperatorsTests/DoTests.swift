@@ -17,6 +17,8 @@ final class DoTests: LeakCheckingTestCase {
     XCTAssertEqual(before, [210, 220, 230])
     XCTAssertEqual(after, [230])
     XCTAssertEqual(res.events, [.next(205, 1), .next(215, 1), .next(225, 1), .error(230, TestError())])
+    XCTAssertEqual(
+      xs.subscriptions, [Subscription(200, 210), Subscription(210, 220), Subscription(220, 230)])
   }
 
   func testDoRunsActionsInRxSwiftsOrder() {

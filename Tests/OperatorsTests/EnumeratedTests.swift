@@ -30,4 +30,12 @@ final class EnumeratedTests: LeakCheckingTestCase {
     XCTAssertEqual(res.events, [.next(210, 0), .error(220, TestError())])
     XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
   }
+
+  func testDisposedEarly() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.createHotObservable([.next(210, "a"), .next(400, "b"), .completed(500)])
+    let res = scheduler.start(disposed: 300) { xs.asObservable().enumerated().map(\.index) }
+    XCTAssertEqual(res.events, [.next(210, 0)])
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+  }
 }

@@ -58,4 +58,12 @@ final class MaterializeTests: LeakCheckingTestCase {
     XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .error(230, TestError())])
     XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
   }
+
+  func testDematerializeDisposedEarly() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.createHotObservable([.next(210, Event.next(1)), .next(400, .completed)])
+    let res = scheduler.start(disposed: 300) { xs.asObservable().dematerialize() }
+    XCTAssertEqual(res.events, [.next(210, 1)])
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+  }
 }

@@ -33,4 +33,12 @@ final class StartWithTests: LeakCheckingTestCase {
     XCTAssertEqual(res.events, [.next(200, 0), .completed(200)])
     XCTAssertEqual(xs.subscriptions, [])
   }
+
+  func testDisposingEndsTheSource() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.createHotObservable([.next(220, 2), .next(400, 3), .completed(500)])
+    let res = scheduler.start(disposed: 300) { xs.asObservable().startWith(1) }
+    XCTAssertEqual(res.events, [.next(200, 1), .next(220, 2)])
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+  }
 }

@@ -54,4 +54,12 @@ final class TakeWhileTests: LeakCheckingTestCase {
     XCTAssertEqual(values, [0, 1])
     XCTAssertEqual(visited, 3)
   }
+
+  func testTakeWhileDisposedEarly() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(400, 2), .completed(500)])
+    let res = scheduler.start(disposed: 300) { xs.asObservable().take(while: { $0 < 3 }) }
+    XCTAssertEqual(res.events, [.next(210, 1)])
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+  }
 }

@@ -58,4 +58,14 @@ final class ZipCollectionTests: LeakCheckingTestCase {
     XCTAssertEqual(empty.subscriptions, [Subscription(200, 210)])
     XCTAssertEqual(other.subscriptions, [Subscription(200, 215)])
   }
+
+  func testDisposingEndsEverySource() {
+    let scheduler = TestScheduler()
+    let e0 = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .next(400, 5)])
+    let e1 = scheduler.createHotObservable([.next(220, 2), .completed(250)])
+    let res = scheduler.start(disposed: 300) { Observable.zip([e0, e1].map { $0.asObservable() }) }
+    XCTAssertEqual(res.events, [.next(220, [1, 2])])
+    XCTAssertEqual(e0.subscriptions, [Subscription(200, 300)])
+    XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+  }
 }

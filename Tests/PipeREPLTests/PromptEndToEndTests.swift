@@ -15,6 +15,13 @@ final class PromptEndToEndTests: XCTestCase {
     XCTAssertTrue(screen.hasSuffix("pipe> just 1 | retry"), screen)
   }
 
+  func testTabCompletesPluginSourcesToo() throws {
+    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    try pane.type("weat")
+    try pane.press("Tab")
+    try pane.waitFor("the plugin's source completed", timeout: 10) { $0.hasSuffix("pipe> weather") }
+  }
+
   func testHistoryIsRecalledAfterARestart() throws {
     let home = try PipeBinary.temporaryHome(for: self)
     let first = try Tmux.start(test: self, home: home)
@@ -31,7 +38,7 @@ final class PromptEndToEndTests: XCTestCase {
     try second.press("Enter")
     try second.waitFor("42 again") { $0.contains("\n42\n") }
     try second.type(":settings", enter: true)
-    try second.waitFor("the setting kept") { $0.contains("network  \"off\"") }
+    try second.waitFor("the setting kept") { $0.contains("* network") && $0.contains("\"off\"") }
   }
 
   func testAnUnfinishedStatementGetsTheContinuationPrompt() throws {

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import PipeREPL
 
-/// The small pieces of the prompt: answers, job summaries, drawings, line geometry.
+/// The small pieces of the prompt: answers, job summaries, line geometry.
 final class PromptPartsTests: XCTestCase {
   func testAnswersToAsk() {
     XCTAssertEqual(Asker.parse("r"), .retry)
@@ -26,29 +26,6 @@ final class PromptPartsTests: XCTestCase {
     XCTAssertEqual(JobTable.summary(.ended(.terminated, .ok)), "done")
     XCTAssertEqual(JobTable.summary(.ended(.terminated, .unhandledError(error))), "failed: serverFailure")
     XCTAssertEqual(JobTable.summary(.ended(.cancelled, .ok)), "killed")
-  }
-
-  func testTheScheduleOfAStrategy() {
-    XCTAssertEqual(
-      GraphText.schedule(.delays([.seconds(1), .seconds(3)]), seed: 0),
-      [
-        "delays(1s, 3s): after an error, wait, then subscribe again",
-        "  attempt 2  after 1s      at 1s",
-        "  attempt 3  after 3s      at 4s",
-        "  then the next error goes through",
-      ])
-  }
-
-  func testTheGraphIndentsNestedStages() {
-    let session = Session(output: BufferedOutput())
-    _ = session.execute(SourceFile(name: "<test>", text: "of(1) | flatMap (just . | retry 2) | count"))
-    let graph = session.loop.sync { session.lastGraph }
-    XCTAssertEqual(
-      GraphText.lines(graph),
-      [
-        "#0 of(1)  (source)", "#1 flatMap (just . | retry 2)  (combine)", "  #2 just .  (source)",
-        "  #3 retry 2  (errors)", "#4 count  (sink)",
-      ])
   }
 
   func testTheCursorsRowAndColumnWrapAtTheTerminalsWidth() {
@@ -76,6 +53,9 @@ extension PromptPartsTests {
       Repl.firstSentence("Emits 0, 1, 2, ... one per period. Never ends.", limit: 72),
       "Emits 0, 1, 2, ... one per period")
     XCTAssertEqual(Repl.firstSentence("Drops the first N values.", limit: 72), "Drops the first N values")
+    XCTAssertEqual(
+      Repl.firstSentence("where requests go, e.g. the fake API. More.", limit: 72),
+      "where requests go, e.g. the fake API")
     XCTAssertEqual(
       Repl.firstSentence("Replaces a failed stream, at the moment of the error, by a fallback", limit: 40),
       "Replaces a failed stream, at the…")

@@ -9,8 +9,8 @@ public final class CompositeDisposable: Cancelable {
     fileprivate let value: Int
   }
 
-  private var members: [Int: any Disposable]? = [:]
-  private var nextKey = 0
+  @exclusivity(unchecked) private var members: [Int: any Disposable]? = [:]
+  @exclusivity(unchecked) private var nextKey = 0
 
   public init() {}
 

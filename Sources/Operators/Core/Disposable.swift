@@ -36,7 +36,7 @@ final class NopDisposable: Disposable, @unchecked Sendable {
 
 /// Runs an action on the first dispose.
 @usableFromInline final class AnonymousDisposable: Cancelable {
-  @usableFromInline var action: (() -> Void)?
+  @usableFromInline @exclusivity(unchecked) var action: (() -> Void)?
 
   @inlinable init(_ action: @escaping () -> Void) { self.action = action }
 
@@ -51,7 +51,7 @@ final class NopDisposable: Disposable, @unchecked Sendable {
 
 /// A flag that says whether it was disposed.
 public final class BooleanDisposable: Cancelable {
-  public private(set) var isDisposed = false
+  @exclusivity(unchecked) public private(set) var isDisposed = false
   public init() {}
   public func dispose() { isDisposed = true }
 }

@@ -2,8 +2,8 @@
 ///
 /// Used by operators that resubscribe (`retry`, `concat`) or switch (`flatMapLatest`).
 public final class SerialDisposable: Cancelable {
-  private var current: (any Disposable)?
-  public private(set) var isDisposed = false
+  @exclusivity(unchecked) private var current: (any Disposable)?
+  @exclusivity(unchecked) public private(set) var isDisposed = false
 
   public init() {}
 

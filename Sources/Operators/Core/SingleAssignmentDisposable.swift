@@ -3,9 +3,9 @@
 /// A sink keeps its upstream subscription here, because a synchronous source can end the
 /// subscription before `subscribe` has returned the disposable.
 public final class SingleAssignmentDisposable: Cancelable {
-  private var current: (any Disposable)?
-  private var assigned = false
-  public private(set) var isDisposed = false
+  @exclusivity(unchecked) private var current: (any Disposable)?
+  @exclusivity(unchecked) private var assigned = false
+  @exclusivity(unchecked) public private(set) var isDisposed = false
 
   public init() {}
 

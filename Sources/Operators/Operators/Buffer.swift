@@ -5,7 +5,7 @@ extension Observable {
   /// emits what was collected, even when that is empty, and then completes; an error drops
   /// what was collected and is passed on at once.
   ///
-  ///     a-b-c-d-e|  buffer(count: 2)  --[a,b]--[c,d]-([e]|)
+  ///     a-b-c-d-e|  buffer(count: 2)  --A---B--(C|)  (A = [a, b], B = [c, d], C = [e])
   @inlinable public func buffer(count: Int) -> Observable<[Element]> {
     precondition(count > 0, "buffer: count must be positive")
     let source = self
@@ -19,7 +19,7 @@ extension Observable {
 
 @usableFromInline final class BufferSink<Element>: Sink<[Element]> {
   @usableFromInline let count: Int
-  @usableFromInline var buffer: [Element] = []
+  @usableFromInline @exclusivity(unchecked) var buffer: [Element] = []
 
   @inlinable init(observer: Observer<[Element]>, count: Int) {
     self.count = count

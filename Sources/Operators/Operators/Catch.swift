@@ -11,7 +11,7 @@ extension Observable {
     let source = self
     return Observable(unsafe: { observer in
       let sink = CatchSink(observer: observer, handler: handler)
-      sink.subscribeFirst(source)
+      sink.subscribeFirst(source) { sink.on($0) }
       return sink
     })
   }
@@ -34,7 +34,7 @@ extension Observable {
     super.init(observer: observer)
   }
 
-  @inlinable override func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     switch event {
     case .next: forward(event)
     case .completed: forwardStop(event)

@@ -22,7 +22,7 @@ extension Observable {
 @usableFromInline final class CircuitBreakerSink<Element>: Sink<Element> {
   @usableFromInline let breaker: CircuitBreaker
   /// Whether this is the half-open trial and its outcome is still unknown.
-  @usableFromInline var trial: Bool
+  @usableFromInline @exclusivity(unchecked) var trial: Bool
 
   @inlinable init(observer: Observer<Element>, breaker: CircuitBreaker, trial: Bool) {
     self.breaker = breaker

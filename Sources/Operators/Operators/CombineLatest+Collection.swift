@@ -16,9 +16,9 @@ extension Observable {
 }
 
 @usableFromInline final class CombineLatestCollectionSink<Element>: CombiningSink<[Element]> {
-  @usableFromInline var latest: [Element?]
+  @usableFromInline @exclusivity(unchecked) var latest: [Element?]
   /// How many sources have produced a value.
-  @usableFromInline var sourcesWithValue = 0
+  @usableFromInline @exclusivity(unchecked) var sourcesWithValue = 0
 
   @inlinable override init(observer: Observer<[Element]>, arity: Int) {
     latest = Array(repeating: nil, count: arity)

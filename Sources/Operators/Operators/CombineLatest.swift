@@ -20,8 +20,8 @@ extension Observable {
 
 @usableFromInline final class CombineLatestSink<First, Second, Result>: CombiningSink<Result> {
   @usableFromInline let resultSelector: (First, Second) throws -> Result
-  @usableFromInline var first: First?
-  @usableFromInline var second: Second?
+  @usableFromInline @exclusivity(unchecked) var first: First?
+  @usableFromInline @exclusivity(unchecked) var second: Second?
 
   @inlinable init(
     observer: Observer<Result>, resultSelector: @escaping (First, Second) throws -> Result

@@ -5,9 +5,9 @@
 /// completes is disposed at once; the stream completes when the last one does, or earlier
 /// when a subclass sees that nothing more can be produced.
 @usableFromInline class CombiningSink<Result>: Sink<Result> {
-  @usableFromInline final var subscriptions: [InnerSubscription] = []
-  @usableFromInline final var completed: [Bool]
-  @usableFromInline final var completedCount = 0
+  @usableFromInline @exclusivity(unchecked) final var subscriptions: [InnerSubscription] = []
+  @usableFromInline @exclusivity(unchecked) final var completed: [Bool]
+  @usableFromInline @exclusivity(unchecked) final var completedCount = 0
 
   @inlinable init(observer: Observer<Result>, arity: Int) {
     completed = Array(repeating: false, count: arity)

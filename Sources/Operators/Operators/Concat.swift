@@ -23,7 +23,7 @@ extension Observable {
 
 @usableFromInline final class ConcatSink<Element>: SerialSink<Element> {
   @usableFromInline let sources: [Observable<Element>]
-  @usableFromInline var index = 0
+  @usableFromInline @exclusivity(unchecked) var index = 0
 
   @inlinable init(observer: Observer<Element>, sources: [Observable<Element>]) {
     self.sources = sources

@@ -19,9 +19,9 @@ extension Observable {
 
 @usableFromInline final class ConcatMapSink<Element, Result>: SerialSink<Result> {
   @usableFromInline let selector: (Element) throws -> Observable<Result>
-  @usableFromInline var waiting = RingBuffer<Observable<Result>>()
-  @usableFromInline var playing = false
-  @usableFromInline var sourceCompleted = false
+  @usableFromInline @exclusivity(unchecked) var waiting = RingBuffer<Observable<Result>>()
+  @usableFromInline @exclusivity(unchecked) var playing = false
+  @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
 
   @inlinable init(
     observer: Observer<Result>, selector: @escaping (Element) throws -> Observable<Result>

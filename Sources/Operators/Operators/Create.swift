@@ -3,7 +3,7 @@ extension Observable {
   /// stop event are dropped, and the subscription is released when the stream ends.
   ///
   ///     Observable<Int>.create { o in o.onNext(1); o.onCompleted(); return Disposables.empty }
-  ///     // 1|
+  ///     // (1|)
   @inlinable
   public static func create(
     _ subscribe: @escaping (Observer<Element>) -> any Disposable

@@ -2,7 +2,7 @@ extension Observable {
   /// Emits a value only once `dueTime` has passed without a newer one; completion emits the
   /// value still waiting first, an error drops it.
   ///
-  ///     a-b----c|  debounce(2)  ---b--(c|)
+  ///     a-b----c|  debounce(2)  ----b---(c|)
   @inlinable
   public func debounce(_ dueTime: Time, scheduler: any Scheduler) -> Observable<Element> {
     let source = self
@@ -16,7 +16,7 @@ extension Observable {
 
 @usableFromInline final class DebounceSink<Element>: TimedSink<Element> {
   @usableFromInline let dueTime: Time
-  @usableFromInline var waiting: Element?
+  @usableFromInline @exclusivity(unchecked) var waiting: Element?
 
   @inlinable init(observer: Observer<Element>, dueTime: Time, scheduler: any Scheduler) {
     self.dueTime = dueTime

@@ -22,11 +22,11 @@ extension Observable {
 @usableFromInline final class DelaySink<Element>: TimedSink<Element> {
   @usableFromInline let dueTime: Time
   /// Events waiting, with the time each arrived; `head` is the first one not yet emitted.
-  @usableFromInline var queue: [(time: Time, event: Event<Element>)] = []
-  @usableFromInline var head = 0
+  @usableFromInline @exclusivity(unchecked) var queue: [(time: Time, event: Event<Element>)] = []
+  @usableFromInline @exclusivity(unchecked) var head = 0
   /// True while an event is being emitted: an error arriving then waits until it returns.
-  @usableFromInline var emitting = false
-  @usableFromInline var pendingError: (any Error)?
+  @usableFromInline @exclusivity(unchecked) var emitting = false
+  @usableFromInline @exclusivity(unchecked) var pendingError: (any Error)?
 
   @inlinable init(observer: Observer<Element>, dueTime: Time, scheduler: any Scheduler) {
     self.dueTime = dueTime

@@ -26,7 +26,7 @@ extension Observable {
 
 @usableFromInline final class DistinctUntilChangedSink<Element>: Sink<Element> {
   @usableFromInline let areEqual: (Element, Element) throws -> Bool
-  @usableFromInline var last: Element?
+  @usableFromInline @exclusivity(unchecked) var last: Element?
 
   @inlinable init(
     observer: Observer<Element>, areEqual: @escaping (Element, Element) throws -> Bool

@@ -1,7 +1,7 @@
 extension Observable {
   /// Pairs every value with its index, counting from 0.
   ///
-  ///     a-b-c|  enumerated()  (0,a)-(1,b)-(2,c)|
+  ///     a-b-c|  enumerated()  A-B-C|  (A = (0, a), B = (1, b), C = (2, c))
   @inlinable public func enumerated() -> Observable<(index: Int, element: Element)> {
     let source = self
     return Observable<(index: Int, element: Element)>(unsafe: { observer in
@@ -13,7 +13,7 @@ extension Observable {
 }
 
 @usableFromInline final class EnumeratedSink<Element>: Sink<(index: Int, element: Element)> {
-  @usableFromInline var index = 0
+  @usableFromInline @exclusivity(unchecked) var index = 0
 
   @inlinable override init(observer: Observer<(index: Int, element: Element)>) {
     super.init(observer: observer)

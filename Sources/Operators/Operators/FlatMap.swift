@@ -21,8 +21,8 @@ extension Observable {
 @usableFromInline final class MergeSink<Element, Result>: Sink<Result> {
   @usableFromInline let selector: (Element) throws -> Observable<Result>
   @usableFromInline let inners = CompositeDisposable()
-  @usableFromInline var activeInners = 0
-  @usableFromInline var sourceCompleted = false
+  @usableFromInline @exclusivity(unchecked) var activeInners = 0
+  @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
 
   @inlinable init(
     observer: Observer<Result>, selector: @escaping (Element) throws -> Observable<Result>

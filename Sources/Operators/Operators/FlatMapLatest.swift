@@ -21,9 +21,9 @@ extension Observable {
   @usableFromInline let selector: (Element) throws -> Observable<Result>
   @usableFromInline let inner = SerialDisposable()
   /// Numbers the inners, so a late event of a replaced one is recognised and dropped.
-  @usableFromInline var latest = 0
-  @usableFromInline var innerActive = false
-  @usableFromInline var sourceCompleted = false
+  @usableFromInline @exclusivity(unchecked) var latest = 0
+  @usableFromInline @exclusivity(unchecked) var innerActive = false
+  @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
 
   @inlinable init(
     observer: Observer<Result>, selector: @escaping (Element) throws -> Observable<Result>

@@ -20,7 +20,7 @@ extension Observable {
 @usableFromInline final class RepeatSink<Element>: SerialSink<Element> {
   @usableFromInline let source: Observable<Element>
   /// Subscriptions still to make; nil for no limit.
-  @usableFromInline var remaining: Int?
+  @usableFromInline @exclusivity(unchecked) var remaining: Int?
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>, count: Int?) {
     self.source = source

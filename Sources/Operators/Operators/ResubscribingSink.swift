@@ -7,45 +7,51 @@
 /// the sink or anything downstream of it has ended.
 @usableFromInline class ResubscribingSink<Element>: Sink<Element> {
   @usableFromInline final let source: Observable<Element>
-  /// The subscription of the current attempt; replacing it disposes the previous attempt.
-  @usableFromInline final let attempt = SerialDisposable()
-  @usableFromInline final var looping = false
-  @usableFromInline final var pending = false
+  /// The subscription of the current attempt, kept here rather than in a disposable of its
+  /// own: a retry makes several attempts per run, and each object costs an allocation.
+  @usableFromInline @exclusivity(unchecked) final var attempt: (any Disposable)?
+  @usableFromInline @exclusivity(unchecked) final var looping = false
+  @usableFromInline @exclusivity(unchecked) final var pending = false
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>) {
     self.source = source
     super.init(observer: observer)
-    setUpstream(attempt)
-  }
-
-  /// Handles an event of the current attempt; subclasses override it.
-  @inlinable func on(_ event: Event<Element>) {
-    switch event {
-    case .next: forward(event)
-    case .error, .completed: forwardStop(event)
-    }
   }
 
   /// Subscribes to the source now, or right after the subscription in progress returns.
-  @inlinable final func subscribeAgain() {
+  ///
+  /// `handler` receives the new attempt's events. Subclasses pass `{ self.on($0) }` from
+  /// their own (final) code, so the event path is specialised and called directly, not
+  /// through a generic class's vtable.
+  @inlinable final func subscribeAgain(_ handler: @escaping (Event<Element>) -> Void) {
     pending = true
     guard !looping else { return }
     looping = true
     while pending && !isDisposed {
       pending = false
-      subscribeOnce()
+      subscribeOnce(handler)
     }
     looping = false
   }
 
   /// Ends the current attempt's subscription without starting another.
   @inlinable final func endAttempt() {
-    attempt.disposable = nil
+    let old = attempt
+    attempt = nil
+    old?.dispose()
   }
 
-  @inlinable final func subscribeOnce() {
-    let current = SingleAssignmentDisposable()
-    attempt.disposable = current
-    current.setDisposable(source.subscribe(Observer(lifetime: self) { self.on($0) }))
+  /// Disposes the previous attempt, then subscribes anew, as RxSwift does. An attempt that
+  /// fails during `subscribe` is kept until the loop's next turn disposes it.
+  @inlinable final func subscribeOnce(_ handler: @escaping (Event<Element>) -> Void) {
+    endAttempt()
+    let subscription = source.subscribe(Observer(lifetime: self, handler))
+    if disposed {
+      subscription.dispose()
+    } else {
+      attempt = subscription
+    }
   }
+
+  @inlinable override func disposeResources() { endAttempt() }
 }

@@ -27,7 +27,7 @@ extension Observable {
 
 @usableFromInline final class RetrySink<Element>: ResubscribingSink<Element> {
   /// Subscriptions still allowed; nil means no limit.
-  @usableFromInline var attemptsLeft: Int?
+  @usableFromInline @exclusivity(unchecked) var attemptsLeft: Int?
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>, attempts: Int?) {
     self.attemptsLeft = attempts
@@ -42,7 +42,7 @@ extension Observable {
     }
   }
 
-  @inlinable override func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     switch event {
     case .next: forward(event)
     case .completed: forwardStop(event)
@@ -57,6 +57,6 @@ extension Observable {
 
   @inlinable func subscribeNext() {
     if let left = attemptsLeft { attemptsLeft = left - 1 }
-    subscribeAgain()
+    subscribeAgain { self.on($0) }
   }
 }

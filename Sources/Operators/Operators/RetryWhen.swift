@@ -26,18 +26,18 @@ extension Observable {
   @usableFromInline let errors = ErrorRelay()
   @usableFromInline let triggerSubscription = SingleAssignmentDisposable()
   /// Whether a failed attempt waits for the notifier.
-  @usableFromInline var waiting = false
+  @usableFromInline @exclusivity(unchecked) var waiting = false
   /// The notifier's stop event, kept until an error waits for it.
-  @usableFromInline var notifierStop: Event<Element>?
+  @usableFromInline @exclusivity(unchecked) var notifierStop: Event<Element>?
 
   @inlinable func start(_ notifier: (Observable<any Error>) -> Observable<Trigger>) {
     let triggers = notifier(errors.asObservable())
     triggerSubscription.setDisposable(
       triggers.subscribe(Observer(lifetime: self) { self.onTrigger($0) }))
-    if !isDisposed { subscribeAgain() }
+    if !isDisposed { subscribeAgain { self.on($0) } }
   }
 
-  @inlinable override func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     switch event {
     case .next: forward(event)
     case .completed: forwardStop(event)
@@ -57,7 +57,7 @@ extension Observable {
     case .next:
       guard waiting else { return }
       waiting = false
-      subscribeAgain()
+      subscribeAgain { self.on($0) }
     case .error(let error): stopFromNotifier(.error(error))
     case .completed: stopFromNotifier(.completed)
     }
@@ -72,27 +72,32 @@ extension Observable {
   }
 
   @inlinable override func disposeResources() {
+    super.disposeResources()
     triggerSubscription.dispose()
   }
 }
 
-/// A hot stream of errors: what is emitted goes to whoever is subscribed at that moment.
+/// A hot stream of errors: what is emitted goes to whoever is subscribed at that moment, in
+/// the order they subscribed. There is rarely more than one subscriber, so a small array
+/// serves better than a dictionary (no hashing, no sorting per error).
 @usableFromInline final class ErrorRelay {
-  @usableFromInline var observers: [Int: Observer<any Error>] = [:]
-  @usableFromInline var nextKey = 0
+  @usableFromInline @exclusivity(unchecked) var observers:
+    ContiguousArray<(key: Int, observer: Observer<any Error>)> = []
+  @usableFromInline @exclusivity(unchecked) var nextKey = 0
 
   @inlinable init() {}
 
+  /// Delivers `error` to the subscribers present when it started.
   @inlinable func emit(_ error: any Error) {
-    for key in observers.keys.sorted() { observers[key]?.onNext(error) }
+    for entry in observers { entry.observer.onNext(error) }
   }
 
   @inlinable func asObservable() -> Observable<any Error> {
     Observable<any Error>(unsafe: { observer in
       self.nextKey += 1
       let key = self.nextKey
-      self.observers[key] = observer
-      return Disposables.create { self.observers[key] = nil }
+      self.observers.append((key, observer))
+      return Disposables.create { self.observers.removeAll { $0.key == key } }
     })
   }
 }

@@ -27,7 +27,7 @@ extension Observable {
 }
 
 final class RetryTriggerSink: Sink<Void> {
-  var schedule: RetrySchedule
+  @exclusivity(unchecked) var schedule: RetrySchedule
   let scheduler: any Scheduler
   let timer = SerialDisposable()
 

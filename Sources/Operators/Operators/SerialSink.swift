@@ -6,8 +6,8 @@
 /// `playNext` does, so a million synchronous sources take no more stack than one.
 @usableFromInline class SerialSink<Element>: Sink<Element> {
   @usableFromInline final let current = SerialDisposable()
-  @usableFromInline final var subscribing = false
-  @usableFromInline final var completedWhileSubscribing = false
+  @usableFromInline @exclusivity(unchecked) final var subscribing = false
+  @usableFromInline @exclusivity(unchecked) final var completedWhileSubscribing = false
 
   /// The next source to play, or nil when none is ready; subclasses override it.
   @inlinable func nextSource() -> Observable<Element>? { nil }

@@ -21,7 +21,7 @@ extension Observable {
   let source: Observable<Element>
   let replay: Int
   /// The live connection; cleared when it ends, so the next subscriber starts a new one.
-  var connection: ShareConnection<Element>?
+  @exclusivity(unchecked) var connection: ShareConnection<Element>?
 
   @usableFromInline init(source: Observable<Element>, replay: Int) {
     self.source = source
@@ -55,8 +55,8 @@ final class ShareConnection<Element>: Cancelable {
   let parent: SharedSource<Element>
   let subject: ReplaySubject<Element>
   let upstream = SingleAssignmentDisposable()
-  var subscribers = 0
-  private var ended = false
+  @exclusivity(unchecked) var subscribers = 0
+  @exclusivity(unchecked) private var ended = false
 
   init(parent: SharedSource<Element>, replay: Int) {
     self.parent = parent

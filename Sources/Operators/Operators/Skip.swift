@@ -13,7 +13,7 @@ extension Observable {
 }
 
 @usableFromInline final class SkipSink<Element>: Sink<Element> {
-  @usableFromInline var remaining: Int
+  @usableFromInline @exclusivity(unchecked) var remaining: Int
 
   @inlinable init(observer: Observer<Element>, count: Int) {
     self.remaining = count

@@ -4,7 +4,7 @@ extension Observable {
   /// Unlike RxSwift, it does not subscribe upstream if the subscription already ended while
   /// the prefix was emitted (`startWith(0).take(1)` never starts the source).
   ///
-  ///     --a-b|  startWith(x, y)  (xy)a-b|
+  ///     ----a-b|  startWith(x, y)  (xy)a-b|
   @inlinable public func startWith(_ elements: Element...) -> Observable<Element> {
     let source = self
     return Observable(unsafe: { observer in

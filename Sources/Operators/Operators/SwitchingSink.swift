@@ -8,17 +8,15 @@
   /// The first source's subscription, then the second's.
   @usableFromInline final let subscription = SerialDisposable()
 
-  /// Handles an event of the first source; subclasses override it.
-  @inlinable func on(_ event: Event<Element>) {
-    onSwitched(event)
-  }
-
-  /// Subscribes to the first source, whose events go to `on(_:)`.
-  @inlinable final func subscribeFirst(_ source: Observable<Element>) {
+  /// Subscribes to the first source, whose events go to `handler`: the subclass's own
+  /// `{ sink.on($0) }`, so the event path is specialised and called directly.
+  @inlinable final func subscribeFirst(
+    _ source: Observable<Element>, _ handler: @escaping (Event<Element>) -> Void
+  ) {
     setUpstream(subscription)
     let first = SingleAssignmentDisposable()
     subscription.disposable = first
-    first.setDisposable(source.subscribe(Observer(lifetime: self) { self.on($0) }))
+    first.setDisposable(source.subscribe(Observer(lifetime: self, handler)))
   }
 
   /// Replaces the first source with `other`, whose events pass straight downstream.

@@ -16,7 +16,7 @@ extension Observable {
 }
 
 @usableFromInline final class TakeSink<Element>: Sink<Element> {
-  @usableFromInline var remaining: Int
+  @usableFromInline @exclusivity(unchecked) var remaining: Int
 
   @inlinable init(observer: Observer<Element>, count: Int) {
     self.remaining = count

@@ -22,9 +22,9 @@ extension Observable {
 @usableFromInline final class ThrottleSink<Element>: TimedSink<Element> {
   @usableFromInline let dueTime: Time
   @usableFromInline let latest: Bool
-  @usableFromInline var kept: Element?
-  @usableFromInline var lastSent: Time?
-  @usableFromInline var completed = false
+  @usableFromInline @exclusivity(unchecked) var kept: Element?
+  @usableFromInline @exclusivity(unchecked) var lastSent: Time?
+  @usableFromInline @exclusivity(unchecked) var completed = false
 
   @inlinable init(
     observer: Observer<Element>, dueTime: Time, latest: Bool, scheduler: any Scheduler

@@ -3,7 +3,7 @@
 /// outlives the subscription. Shared by `timer`, `delay`, `debounce` and `throttle`.
 @usableFromInline class TimedSink<Element>: Sink<Element> {
   @usableFromInline final let scheduler: any Scheduler
-  @usableFromInline final var timer: (any Disposable)?
+  @usableFromInline @exclusivity(unchecked) final var timer: (any Disposable)?
 
   @inlinable init(observer: Observer<Element>, scheduler: any Scheduler) {
     self.scheduler = scheduler

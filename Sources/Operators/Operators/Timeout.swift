@@ -9,7 +9,7 @@ extension Observable {
   /// Fails with `TimeoutError` when no element arrives within `dueTime` of the subscription
   /// or of the previous element; the timer restarts with every element.
   ///
-  ///     a--b-----c|  timeout(3)  a--b---#
+  ///     a--b-----c|  timeout(3)  a--b--#
   @inlinable
   public func timeout(_ dueTime: Time, scheduler: any Scheduler) -> Observable<Element> {
     timeout(
@@ -23,7 +23,7 @@ extension Observable {
   /// Switches to `other` when no element arrives within `dueTime` of the subscription or of
   /// the previous element; the source is disposed at that moment.
   ///
-  ///     a--b-----c|  timeout(3, other: x|)  a--b---(x|)
+  ///     a--b-----c|  timeout(3, other: x|)  a--b--(x|)
   @inlinable
   public func timeout(
     _ dueTime: Time, other: Observable<Element>, scheduler: any Scheduler
@@ -42,7 +42,7 @@ extension Observable {
   @usableFromInline let other: Observable<Element>
   @usableFromInline let scheduler: any Scheduler
   @usableFromInline let timer = SerialDisposable()
-  @usableFromInline var switched = false
+  @usableFromInline @exclusivity(unchecked) var switched = false
 
   @inlinable init(
     observer: Observer<Element>, dueTime: Time, other: Observable<Element>, scheduler: any Scheduler
@@ -55,10 +55,10 @@ extension Observable {
 
   @inlinable func run(_ source: Observable<Element>) {
     startTimer()
-    subscribeFirst(source)
+    subscribeFirst(source) { self.on($0) }
   }
 
-  @inlinable override func on(_ event: Event<Element>) {
+  @inlinable func on(_ event: Event<Element>) {
     guard !switched else { return }
     switch event {
     case .next:

@@ -29,7 +29,7 @@ extension Observable where Element == Int {
 
 @usableFromInline final class TimerSink: TimedSink<Int> {
   @usableFromInline let period: Time?
-  @usableFromInline var count = 0
+  @usableFromInline @exclusivity(unchecked) var count = 0
 
   @inlinable init(observer: Observer<Int>, scheduler: any Scheduler, period: Time?) {
     self.period = period

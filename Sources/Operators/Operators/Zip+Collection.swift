@@ -16,9 +16,9 @@ extension Observable {
 }
 
 @usableFromInline final class ZipCollectionSink<Element>: CombiningSink<[Element]> {
-  @usableFromInline var queues: [RingBuffer<Element>]
+  @usableFromInline @exclusivity(unchecked) var queues: [RingBuffer<Element>]
   /// How many queues hold at least one value.
-  @usableFromInline var filledQueues = 0
+  @usableFromInline @exclusivity(unchecked) var filledQueues = 0
 
   @inlinable override init(observer: Observer<[Element]>, arity: Int) {
     queues = Array(repeating: RingBuffer(), count: arity)

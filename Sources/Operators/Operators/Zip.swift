@@ -19,8 +19,8 @@ extension Observable {
 
 @usableFromInline final class ZipSink<First, Second, Result>: CombiningSink<Result> {
   @usableFromInline let resultSelector: (First, Second) throws -> Result
-  @usableFromInline var firstValues = RingBuffer<First>()
-  @usableFromInline var secondValues = RingBuffer<Second>()
+  @usableFromInline @exclusivity(unchecked) var firstValues = RingBuffer<First>()
+  @usableFromInline @exclusivity(unchecked) var secondValues = RingBuffer<Second>()
 
   @inlinable init(
     observer: Observer<Result>, resultSelector: @escaping (First, Second) throws -> Result

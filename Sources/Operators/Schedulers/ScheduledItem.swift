@@ -2,7 +2,7 @@
 ///
 /// A pending item counts in `Resources.total` until it runs or is cancelled.
 public final class ScheduledItem: Cancelable {
-  private var action: (() -> Void)?
+  @exclusivity(unchecked) private var action: (() -> Void)?
 
   public init(_ action: @escaping () -> Void) {
     self.action = action

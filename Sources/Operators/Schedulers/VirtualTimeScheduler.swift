@@ -25,11 +25,11 @@ public final class VirtualTimeScheduler: Scheduler {
     }
   }
 
-  public private(set) var now: Time
-  private var queue = Heap<Entry>()
-  private var sequence: UInt64 = 0
-  private var holds = 0
-  private var stopped = false
+  @exclusivity(unchecked) public private(set) var now: Time
+  @exclusivity(unchecked) private var queue = Heap<Entry>()
+  @exclusivity(unchecked) private var sequence: UInt64 = 0
+  @exclusivity(unchecked) private var holds = 0
+  @exclusivity(unchecked) private var stopped = false
 
   /// Called when the last hold is released, so whoever drives the clock can go on.
   public var onRelease: (() -> Void)?

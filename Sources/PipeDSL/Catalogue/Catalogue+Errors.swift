@@ -11,8 +11,9 @@ extension Catalogue {
   static let catchEntry = CatalogueEntry(
     name: "catch", role: .errors, signature: "catch cache | empty | just VALUE | (PIPELINE) | ask",
     doc: "Replaces a failed stream, at the moment of the error, by a fallback: `cache` (the last "
-      + "good value of the upstream source for the same arguments; the error stands if there is "
-      + "none), `empty` (complete quietly), `just VALUE`, a sub-pipeline (in which `.` is the "
+      + "good value of the upstream source for the same arguments; if there is none, the stream "
+      + "completes quietly, as the book's app falls back to an empty reading), `empty` (complete "
+      + "quietly), `just VALUE`, a sub-pipeline (in which `.` is the "
       + "error record), or `ask` (ask the person: retry, a default value, or fail).",
     marble: "a-b-#  →  a-b-(c|)", example: "weather \"London\" | catch cache", aliases: ["catchError"],
     arity: 1...2

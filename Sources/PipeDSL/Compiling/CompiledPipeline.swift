@@ -31,7 +31,7 @@ enum StageWrapper {
     { env in
       let runtime = env.runtime
       let stream = Observable<Value>(unsafe: { observer in
-        let attempt = runtime.beginAttempt(node: node)
+        let attempt = runtime.beginAttempt(node: node, scope: env.scope)
         return make(env, attempt).subscribe(stamping(observer, text: text, attempt: attempt))
       })
       return traced(stream, node: node, runtime: runtime)
@@ -46,7 +46,7 @@ enum StageWrapper {
     let runtime = env.runtime
     let inner = make(upstream, env)
     let stream = Observable<Value>(unsafe: { observer in
-      let attempt = runtime.beginAttempt(node: node)
+      let attempt = runtime.beginAttempt(node: node, scope: env.scope)
       return inner.subscribe(stamping(observer, text: text, attempt: attempt))
     })
     return traced(stream, node: node, runtime: runtime)
@@ -68,10 +68,14 @@ enum StageWrapper {
 }
 
 extension Runtime {
-  /// Counts a subscription of `node` and returns its number, from 1.
-  func beginAttempt(node: Int) -> Int {
-    let number = (attempts[node] ?? 0) + 1
-    attempts[node] = number
-    return number
+  /// Counts a subscription of `node` and returns its attempt number, from 1.
+  ///
+  /// The session-wide count (for `expect attempts`) is kept in `attempts`; the number
+  /// returned counts within one built pipeline, so every element of a flatMap starts its
+  /// own sub-pipeline at attempt 1.
+  func beginAttempt(node: Int, scope: PipelineScope) -> Int {
+    attempts[node, default: 0] += 1
+    scope.attempts[node, default: 0] += 1
+    return scope.attempts[node]!
   }
 }

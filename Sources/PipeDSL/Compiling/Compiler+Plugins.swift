@@ -1,46 +1,94 @@
 import Operators
 
+/// An argument written for a plugin source's parameter `name`.
+typealias NamedArgument = (name: String, arg: Arg)
+
 extension Compiler {
-  /// A plugin's source: its arguments are checked against the handshake's parameters, and
-  /// every value it yields is remembered for `catch cache`.
+  /// A plugin's source: its arguments, by position or by name (`roll(count: 3)`), are checked
+  /// against the handshake's parameters, and every value it yields is remembered for
+  /// `catch cache`. Only the arguments written are sent: the plugin applies its defaults.
   func compilePluginSource(
     _ info: ExternalSourceInfo, _ op: OperatorStage, _ stage: Stage, parent: Int?, hasDot: Bool
   ) -> (stage: CompiledStage, node: Int)? {
-    let (positional, options) = op.split(optionNames: [])
-    let required = info.parameters.prefix { $0.defaultValue == nil }.count
-    let signature =
-      "\(info.name) "
-      + info.parameters.map { $0.defaultValue == nil ? $0.name : "[\($0.name)]" }
-      .joined(separator: " ")
-    var ok = checkArity(
-      info.name, required...info.parameters.count, positional, at: op.name.span, signature: signature)
-    for option in options {
-      report(
-        Diagnostic(
-          id: "unknownOption", message: "'\(info.name)' has no option '\(option.name.text)'",
-          span: option.span))
-      ok = false
-    }
+    guard let given = bindPluginArguments(info, op) else { return nil }
     let reader = ArgumentReader(compiler: self, hasDot: hasDot)
-    let readers = positional.map(reader.value)
-    guard ok, !readers.contains(where: { $0 == nil }) else { return nil }
-    let defaults = info.parameters.dropFirst(readers.count).map { $0.defaultValue ?? .null }
+    let readers = given.map { (name: $0.name, read: reader.value($0.arg)) }
+    guard !readers.contains(where: { $0.read == nil }) else { return nil }
     let node = addNode(for: stage, name: info.name, parent: parent, role: .source)
     let name = info.name
+    let positions = info.parameters.map(\.name)
     return (
       .source { env, attempt in
         let runtime = env.runtime
         guard let sources = runtime.sources else {
           return .error(PipeError(kind: "pluginCrashed", message: "no plugin host is running"))
         }
-        let arguments = readers.map { $0!(env) } + defaults
-        let key = ValueCache.key(source: name, arguments: arguments)
+        let arguments = readers.map { (name: $0.name, value: $0.read!(env)) }
+        let key = ValueCache.key(source: name, arguments: arguments, positions: positions)
         env.scope.sourceKey = key
+        // The plugin hears how often this stage asked it in the session, so a fault plan
+        // ("500,500,ok", rate(0.3)) walks on across requests, as a flaky service does; the
+        // error record's attempt stays the try of this one request.
         return sources.observe(
-          source: name, arguments: arguments, settings: runtime.settings, attempt: attempt,
+          source: name, arguments: arguments, settings: runtime.settings,
+          attempt: runtime.attempts[node] ?? attempt,
           scheduler: runtime.scheduler
         ).do(onNext: { runtime.cache.store($0, for: key) })
       }, node
     )
+  }
+
+  /// The arguments written, each with its parameter's name, in the parameters' order; nil
+  /// (with diagnostics) for too many, unknown, repeated or missing ones.
+  private func bindPluginArguments(_ info: ExternalSourceInfo, _ op: OperatorStage) -> [NamedArgument]? {
+    let (positional, options) = op.split(optionNames: [])
+    let names = info.parameters.map(\.name)
+    let signature =
+      "\(info.name) "
+      + info.parameters.map { $0.defaultValue == nil ? $0.name : "[\($0.name)]" }
+      .joined(separator: " ")
+    var ok =
+      positional.count <= names.count
+      || checkArity(
+        info.name, 0...names.count, positional, at: op.name.span, signature: signature)
+    var given = Dictionary(uniqueKeysWithValues: zip(names, positional))
+    // A label always has a value: `split` makes options only of labeled arguments here.
+    for option in options {
+      let label = option.name.text
+      if !names.contains(label) {
+        report(
+          Diagnostic(
+            id: "unknownOption", message: "'\(info.name)' has no parameter '\(label)'", span: option.span,
+            help: Suggestions.didYouMean(label, in: names) ?? "it is written \(signature)"))
+        ok = false
+      } else if given[label] != nil {
+        report(
+          Diagnostic(id: "repeatedArgument", message: "'\(label)' is given twice", span: option.span))
+        ok = false
+      } else {
+        given[label] = option.value
+      }
+    }
+    let missing = info.parameters.filter { $0.defaultValue == nil && given[$0.name] == nil }.map(\.name)
+    if ok, !missing.isEmpty {
+      let required = info.parameters.prefix { $0.defaultValue == nil }.count
+      if options.isEmpty, positional.count < required {
+        ok = checkArity(info.name, required...names.count, positional, at: op.name.span, signature: signature)
+      } else {
+        ok = reportMissing(info.name, missing, at: op.name.span, signature: signature)
+      }
+    }
+    guard ok else { return nil }
+    return names.compactMap { name in given[name].map { NamedArgument(name, $0) } }
+  }
+
+  private func reportMissing(_ source: String, _ missing: [String], at span: Span, signature: String) -> Bool
+  {
+    let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+    report(
+      Diagnostic(
+        id: "wrongArity", message: "'\(source)' needs \(list)", span: span, help: "it is written \(signature)"
+      ))
+    return false
   }
 }

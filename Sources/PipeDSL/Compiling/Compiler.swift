@@ -17,7 +17,7 @@ public final class Compiler {
   /// `let` names and their pipelines.
   public private(set) var bindings: [String: CompiledPipeline] = [:]
   /// Everything reported since the last `compile`.
-  public private(set) var diagnostics: [Diagnostic] = []
+  public internal(set) var diagnostics: [Diagnostic] = []
   /// The graph of the statement being compiled.
   var graph = Graph()
   private var nextNode = 0
@@ -46,14 +46,6 @@ public final class Compiler {
       for name in pendingBindings.keys { bindings[name] = nil }
     }
     return result
-  }
-
-  /// Compiles a retry strategy written alone, as `:schedule backoff(1, 3)` shows it; nil
-  /// after reporting to `diagnostics`.
-  public func compileStrategy(_ arg: Arg) -> CompiledStrategy? {
-    diagnostics = []
-    graph = Graph()
-    return StrategyCompiler.compile(arg, compiler: self, hasDot: false, parent: nextNode)
   }
 
   /// Allocates a graph node for a stage.

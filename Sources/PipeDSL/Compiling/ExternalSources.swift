@@ -8,9 +8,11 @@ public protocol ExternalSources: AnyObject {
   /// Every source the plugins offer, by name.
   var catalogue: [ExternalSourceInfo] { get }
 
-  /// A stream of the source's values for one subscription.
+  /// A stream of the source's values for one subscription. `arguments` are those written,
+  /// by parameter name, in the parameters' order; a parameter left out is absent.
   func observe(
-    source: String, arguments: [Value], settings: Settings, attempt: Int, scheduler: any Scheduler
+    source: String, arguments: [(name: String, value: Value)], settings: Settings, attempt: Int,
+    scheduler: any Scheduler
   ) -> Observable<Value>
 }
 
@@ -71,5 +73,20 @@ public final class ValueCache {
   /// The key of a source called with arguments: `weather("London")`.
   public static func key(source: String, arguments: [Value]) -> String {
     "\(source)(\(arguments.map(\.literal).joined(separator: ", ")))"
+  }
+
+  /// The key of a source called with named arguments, `positions` being its parameters in
+  /// order: those given from the first parameter on without a gap are written bare, so
+  /// `roll(3)` and `roll(count: 3)` share the key `roll(3)`; the rest are labeled.
+  public static func key(
+    source: String, arguments: [(name: String, value: Value)], positions: [String]
+  ) -> String {
+    var parts: [String] = []
+    var bare = true
+    for (index, argument) in arguments.enumerated() {
+      bare = bare && positions.indices.contains(index) && positions[index] == argument.name
+      parts.append(bare ? argument.value.literal : "\(argument.name): \(argument.value.literal)")
+    }
+    return "\(source)(\(parts.joined(separator: ", ")))"
   }
 }

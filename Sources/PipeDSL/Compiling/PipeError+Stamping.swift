@@ -15,7 +15,7 @@ extension PipeError {
   }
 
   /// Any error of the engine or of Swift as a `PipeError`.
-  static func from(_ error: any Error) -> PipeError {
+  public static func from(_ error: any Error) -> PipeError {
     switch error {
     case let error as PipeError: return error
     case is TimeoutError: return PipeError(kind: "timeout", message: "no event within the time limit")

@@ -24,6 +24,12 @@ public final class Runtime {
   public var counters: [String: Int] = [:]
   /// How many times each graph node was subscribed.
   public internal(set) var attempts: [Int: Int] = [:]
+  /// Draws a failed marble `expect` as lanes, expected above actual; the command line
+  /// installs the diagram renderer, and without one the marble strings are printed alone.
+  public var drawExpectation: ((ExpectationFailure) -> [String])?
+  /// Per-session state of the modules built on this one (the diagrams' last run, for
+  /// `:export svg`), each under a key of its own.
+  public var attachments: [ObjectIdentifier: AnyObject] = [:]
 
   public init(
     scheduler: any Scheduler, settings: Settings = Settings(), output: any OutputStream,
@@ -93,6 +99,8 @@ public struct Env {
 public final class PipelineScope {
   /// The cache key of the last subscription of the pipeline's plugin source, for `catch cache`.
   public var sourceKey: String?
+  /// Subscriptions of each stage within this built pipeline, by graph node.
+  var attempts: [Int: Int] = [:]
   /// Sources made once per built pipeline (hot marble timelines), by graph node.
   var made: [Int: Observable<Value>] = [:]
   public init() {}

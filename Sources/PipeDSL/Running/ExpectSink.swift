@@ -10,6 +10,18 @@ public enum ExpectSpec {
   case attempts(Int)
 }
 
+/// A marble `expect` that did not hold, for drawing expected and actual as lanes.
+public struct ExpectationFailure {
+  /// The expected diagram, times from the subscription at 0.
+  public var expected: MarbleDiagram
+  /// What the expectation's letters stand for, besides themselves.
+  public var values: [Character: Value]
+  /// What happened, times from the subscription.
+  public var actual: [(time: Time, event: Event<Value>)]
+  /// Both as marble strings, and the first difference.
+  public var mismatch: MarbleMismatch
+}
+
 /// Records a run and compares it with an expectation when the run ends.
 final class ExpectSink: SinkConsumer {
   let context: SinkContext
@@ -38,7 +50,11 @@ final class ExpectSink: SinkConsumer {
         expected: diagram, alphabet: Array(values.keys.sorted()),
         error: { errorKind == nil || PipeError.from($0).kind == errorKind },
         value: { character, actual in Self.letter(character, values).looselyEquals(actual) })
-      return comparison.mismatch(recorded).map { Self.indent($0.description) }
+      guard let mismatch = comparison.mismatch(recorded) else { return nil }
+      let failure = ExpectationFailure(
+        expected: diagram, values: values, actual: recorded, mismatch: mismatch)
+      let lanes = context.runtime.drawExpectation?(failure) ?? []
+      return Self.indent(([mismatch.description] + lanes).joined(separator: "\n"))
     case .values(let expected, let errorKind):
       return valuesMismatch(expected, errorKind: errorKind, end: end)
     case .attempts(let count):

@@ -34,13 +34,15 @@ public final class Job {
     return nil
   }
 
-  /// Ends the job: disposes its subscription and lets its sink conclude (once).
+  /// Ends the job: disposes its subscription and lets its sink conclude (once). The
+  /// subscription goes first, so a sink that draws the run sees every stage's disposal.
   func end(_ reason: RunEnd) {
     guard isRunning, let consumer else { return }
-    let outcome = consumer.finish(reason)
-    state = .ended(reason, outcome)
+    state = .ended(reason, .ok)
     subscription?.dispose()
     subscription = nil
+    let outcome = consumer.finish(reason)
+    state = .ended(reason, outcome)
     self.consumer = nil
     let callbacks = onEnd
     onEnd = []

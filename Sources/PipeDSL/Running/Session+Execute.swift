@@ -26,7 +26,14 @@ extension Session {
     report.diagnostics = parsed.diagnostics
     guard !parsed.hasErrors else { return report }
     let (statements, diagnostics) = loop.sync { () -> ([CompiledStatement], [Diagnostic]) in
-      let statements = compiler.compile(parsed.tree)
+      var statements = compiler.compile(parsed.tree)
+      let unknown: Set<String> = ["unknownOperator", "unknownSetting"]
+      if compiler.diagnostics.contains(where: { unknown.contains($0.id.rawValue) }),
+        let load = loadExternalNames
+      {
+        loadExternalNames = nil
+        if load() { statements = compiler.compile(parsed.tree) }
+      }
       return (statements, compiler.diagnostics)
     }
     report.diagnostics += diagnostics
@@ -75,11 +82,13 @@ extension Session {
         pipeline, statement: statement, location: "\(file.name):\(line)", background: background)
       if !background {
         if job.isRunning { job.onEnd.append { done.signal() } } else { done.signal() }
+      } else if !interactive && virtual != nil {
+        settled = { done.signal() }
       }
       pump()
       return job
     }
-    if !background { done.wait() }
+    if !background || (!interactive && virtual != nil) { done.wait() }
     return job
   }
 

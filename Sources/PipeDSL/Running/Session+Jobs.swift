@@ -35,8 +35,10 @@ extension Session {
     defer { pumping = false }
     while true {
       let running = jobs.filter(\.isRunning)
-      guard running.contains(where: { !$0.background }) || (draining && !running.isEmpty) else {
+      let waiting = draining || settled != nil
+      guard running.contains(where: { !$0.background }) || (waiting && !running.isEmpty) else {
         virtual.advance(to: virtual.now)  // only what is due now: nobody waits for time
+        signalSettled()
         return
       }
       let horizon = Time.seconds(runtime.settings["horizon"].number ?? 3600)
@@ -54,7 +56,15 @@ extension Session {
       for job in running where job.isRunning && (!job.background || draining) {
         job.end(.stuck)
       }
+      signalSettled()
       return
     }
+  }
+
+  /// Lets a script go on to its next statement once its new background job has settled.
+  private func signalSettled() {
+    let signal = settled
+    settled = nil
+    signal?()
   }
 }

@@ -29,11 +29,17 @@ public final class Session: @unchecked Sendable {
   public var onJobStart: ((Job) -> Void)?
   /// Called on the loop when a background job ends.
   public var onJobEnd: ((Job) -> Void)?
+  /// Called once, on the loop, when a text uses a name nobody knows: loads the plugins and
+  /// says whether any source or setting was added (then the text is checked again).
+  public var loadExternalNames: (() -> Bool)?
   /// Whether a stuck background job is ended at once (scripts) or left waiting (prompt).
   public var interactive = false
   var pumping = false
   /// Set while a script waits for its background jobs: they may run on, and end when stuck.
   var draining = false
+  /// Set while a script lets a new background job settle: called once the clock has nothing
+  /// left to run (the jobs ended or wait for something a later statement may change).
+  var settled: (() -> Void)?
 
   public init(
     clock: ClockMode = .virtual, output: any OutputStream, settings: Settings = Settings(),

@@ -88,8 +88,12 @@ public final class Settings {
   }
 
   /// Whether a key names a secret: it ends in `key`, `token` or `secret` (any case).
+  ///
+  /// A switch about a key is not one: `weather.requireKey` (a name starting with `require`)
+  /// is shown in clear.
   public static func isSecret(_ key: String) -> Bool {
     let last = key.split(separator: ".").last.map { $0.lowercased() } ?? ""
+    guard !last.hasPrefix("require") else { return false }
     return last.hasSuffix("key") || last.hasSuffix("token") || last.hasSuffix("secret")
   }
 

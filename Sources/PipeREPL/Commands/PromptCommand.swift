@@ -6,59 +6,36 @@ struct PromptCommand: Sendable {
   let usage: String
   let summary: String
   let run: @Sendable (Repl, Command) -> Void
+
+  init(_ usage: String, _ summary: String, _ run: @escaping @Sendable (Repl, Command) -> Void) {
+    self.name = String(usage.dropFirst().prefix { $0 != " " })
+    self.usage = usage
+    self.summary = summary
+    self.run = run
+  }
 }
 
 extension Repl {
   /// Every prompt command, in the order `:help` lists them.
   static let commands: [PromptCommand] = [
-    PromptCommand(
-      name: "help", usage: ":help [NAME]",
-      summary: "a short tour, or one operator, strategy, command or topic"
-    ) {
+    PromptCommand(":help [NAME]", "a short tour, or one operator, strategy, command or topic") {
       $0.help($1)
     },
-    PromptCommand(name: "ops", usage: ":ops", summary: "every operator and sink, by family") { repl, _ in
-      repl.listOperators()
-    },
-    PromptCommand(name: "sources", usage: ":sources", summary: "every source, plugins' included") { repl, _ in
-      repl.listSources()
-    },
-    PromptCommand(name: "load", usage: ":load FILE", summary: "run a .pipe file in this session") {
-      $0.load($1)
-    },
-    PromptCommand(name: "jobs", usage: ":jobs", summary: "background jobs: number, state, statement") {
-      repl, _ in
-      repl.listJobs()
-    },
-    PromptCommand(name: "kill", usage: ":kill N", summary: "dispose background job N") { $0.kill($1) },
-    PromptCommand(
-      name: "clock", usage: ":clock virtual|real", summary: "the clock of the statements that follow"
-    ) {
-      $0.switchClock($1)
-    },
-    PromptCommand(name: "speed", usage: ":speed X", summary: "the real clock, X times faster") {
-      $0.setSpeed($1)
-    },
-    PromptCommand(
-      name: "schedule", usage: ":schedule STRATEGY", summary: "the delays a retry strategy would wait"
-    ) {
-      $0.showSchedule($1)
-    },
-    PromptCommand(name: "graph", usage: ":graph", summary: "the last pipeline's operator graph") { repl, _ in
-      repl.showGraph()
-    },
-    PromptCommand(
-      name: "settings", usage: ":settings", summary: "every setting and its value (secrets hidden)"
-    ) {
-      repl, _ in repl.listSettings()
-    },
-    PromptCommand(name: "history", usage: ":history", summary: "the statements entered, oldest first") {
-      repl, _ in
-      repl.listHistory()
-    },
-    PromptCommand(name: "quit", usage: ":quit", summary: "leave (Ctrl-D does too)") { repl, _ in
-      repl.quitRequested = true
-    },
+    PromptCommand(":ops", "every operator and sink, by family") { $0.listOperators($1) },
+    PromptCommand(":sources", "every source, plugins' included") { $0.listSources($1) },
+    PromptCommand(":load FILE", "run a .pipe file in this session") { $0.load($1) },
+    PromptCommand(":jobs", "background jobs: number, state, statement") { $0.listJobs($1) },
+    PromptCommand(":kill N", "dispose background job N") { $0.kill($1) },
+    PromptCommand(":clock virtual|real", "the clock of the statements that follow") { $0.switchClock($1) },
+    PromptCommand(":speed X", "the real clock, X times faster") { $0.setSpeed($1) },
+    PromptCommand(":schedule STRATEGY", "the delays a retry strategy would wait") { $0.draw($1) },
+    PromptCommand(":graph [dot]", "the last pipeline's operator graph") { $0.draw($1) },
+    PromptCommand(":export svg FILE", "the last marbles diagram as SVG") { $0.draw($1) },
+    PromptCommand(":plugins", "the plugins found, with their sources") { $0.listPlugins($1) },
+    PromptCommand(":plugin load PATH", "start the plugin at PATH") { $0.loadPlugin($1) },
+    PromptCommand(":settings", "every setting and its value (secrets hidden)") { $0.listSettings($1) },
+    PromptCommand(":history", "the statements entered, oldest first") { $0.listHistory($1) },
+    PromptCommand(":quit", "leave (Ctrl-D does too)") { repl, _ in repl.quitRequested = true },
   ]
 
   /// Other spellings people type.

@@ -12,6 +12,7 @@ extension Repl {
       return
     }
     let name = word.hasPrefix(":") ? String(word.dropFirst()) : word
+    if helpText(name) == nil { loadPluginNames() }
     if let text = helpText(name) {
       output.line(text)
     } else {
@@ -66,7 +67,7 @@ extension Repl {
   }
 
   /// `:ops`: every stage that is not a source, by family.
-  func listOperators() {
+  func listOperators(_ command: Command) {
     let session = host.current
     let catalogue = session.loop.sync { session.compiler.catalogue }
     for role in CatalogueEntry.Role.allCases where role != .source {
@@ -76,7 +77,8 @@ extension Repl {
   }
 
   /// `:sources`: the built-in sources, then the plugins'.
-  func listSources() {
+  func listSources(_ command: Command) {
+    loadPluginNames()
     let session = host.current
     let (catalogue, plugins) = session.loop.sync {
       (session.compiler.catalogue, session.compiler.externalSources)
@@ -93,13 +95,15 @@ extension Repl {
     "  " + name.padded(15) + " " + Repl.firstSentence(doc, limit: 72)
   }
 
-  /// The text up to the first full stop that ends a word (not `...`), at most `limit`
-  /// characters, cut at a space with `…`.
+  /// The text up to the first full stop that ends a word (not `...` nor `e.g.`), at most
+  /// `limit` characters, cut at a space with `…`.
   static func firstSentence(_ text: String, limit: Int) -> String {
     let characters = Array(text)
     var end = characters.count
-    for index in characters.indices.dropFirst().dropLast()
-    where characters[index] == "." && characters[index + 1] == " " && characters[index - 1].isLetter {
+    for index in characters.indices.dropFirst(2).dropLast()
+    where characters[index] == "." && characters[index + 1] == " " && characters[index - 1].isLetter
+      && characters[index - 2].isLetter
+    {
       end = index
       break
     }

@@ -2,7 +2,7 @@ import PipeDSL
 
 extension Repl {
   /// `:jobs`: `[1] running  every 1s | show`.
-  func listJobs() {
+  func listJobs(_ command: Command) {
     let entries = jobs.all
     guard !entries.isEmpty else {
       output.line("no background jobs (PIPELINE & starts one)")

@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import PipeRendering
 
 extension Repl {
   /// `:clock virtual|real`: a new session clock for the statements that follow.
@@ -53,8 +54,10 @@ extension Repl {
     execute(text, name: path, mode: .file)
   }
 
-  /// `:settings`: every setting, its value (secrets as ••••) and what it does.
-  func listSettings() {
+  /// `:settings`: every setting, its value (secrets as ••••) and what it does, one line each;
+  /// `*` marks the values set by hand, the rest are defaults.
+  func listSettings(_ command: Command) {
+    loadPluginNames()
     let settings = host.settings
     let rows = host.loop.sync {
       settings.keys.map { key in
@@ -62,16 +65,16 @@ extension Repl {
       }
     }
     let keyWidth = rows.map(\.0.count).max() ?? 0
-    let valueWidth = rows.map(\.1.count).max() ?? 0
+    let valueWidth = min(rows.map(\.1.count).max() ?? 0, 32)
+    let docWidth = max(20, TerminalDisplay.width(fallback: nil) - keyWidth - valueWidth - 7)
     for (key, value, doc, isSet) in rows {
-      output.line(
-        "  " + key.padded(keyWidth) + "  " + value.padded(valueWidth) + "  "
-          + style.dim(doc + (isSet ? "" : " (default)")))
+      let line = (isSet ? "* " : "  ") + key.padded(keyWidth) + "  " + value.padded(valueWidth) + "  "
+      output.line(line + style.dim(Repl.firstSentence(doc, limit: docWidth)))
     }
   }
 
   /// `:history`: the statements entered, numbered, oldest first.
-  func listHistory() {
+  func listHistory(_ command: Command) {
     let entries = history.entries
     let width = String(entries.count).count
     for (index, entry) in entries.enumerated() {

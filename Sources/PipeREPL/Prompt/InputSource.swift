@@ -8,21 +8,40 @@ import PipeDSL
 /// their own and handed to the loop; while the source waits, the virtual clock stands still,
 /// so a person's pause never counts as time.
 enum InputSource {
-  static func entry(loop: Loop, reader: any LineReader) -> CatalogueEntry {
-    CatalogueEntry(
-      name: "input", role: .source, signature: "input [\"PROMPT\"]",
-      doc: "Emits each line the person types, as a string; an empty line or Ctrl-D completes. "
-        + "While it waits for a line the virtual clock stands still. In a script it reads "
-        + "standard input.",
-      marble: "--a----b--|", example: "input \"city> \" | map { len(.) } | show", arity: 0...1
-    ) { context in
-      var prompt = "> "
-      if let argument = context.argument(0) {
-        guard let text = context.read.string(argument) else { return nil }
-        prompt = text
-      }
-      return .source { env, _ in observe(prompt: prompt, reader: reader, loop: loop, env: env) }
+  static let entry = CatalogueEntry(
+    name: "input", role: .source, signature: "input [\"PROMPT\"]",
+    doc: "Emits each line the person types, as a string; an empty line or Ctrl-D completes. "
+      + "While it waits for a line the virtual clock stands still. In a script it reads "
+      + "standard input.",
+    marble: "--a----b--|", example: "input \"city> \" | map { len(.) } | show", arity: 0...1
+  ) { context in
+    var prompt = "> "
+    if let argument = context.argument(0) {
+      guard let text = context.read.string(argument) else { return nil }
+      prompt = text
     }
+    return .source { env, _ in
+      guard let lines = env.runtime.attachments[ObjectIdentifier(Lines.self)] as? Lines else {
+        return .error(PipeError(kind: "noInput", message: "this session has nowhere to read lines from"))
+      }
+      return observe(prompt: prompt, reader: lines.reader, loop: lines.loop, env: env)
+    }
+  }
+
+  /// Where a session's `input` reads lines, and the loop it hands them to.
+  final class Lines {
+    let reader: any LineReader
+    let loop: Loop
+
+    init(reader: any LineReader, loop: Loop) {
+      self.reader = reader
+      self.loop = loop
+    }
+  }
+
+  /// Gives a session's `input` its lines; call it on the loop.
+  static func attach(_ reader: any LineReader, loop: Loop, to runtime: Runtime) {
+    runtime.attachments[ObjectIdentifier(Lines.self)] = Lines(reader: reader, loop: loop)
   }
 
   static func observe(prompt: String, reader: any LineReader, loop: Loop, env: Env) -> Observable<Value> {

@@ -2,15 +2,13 @@ import Foundation
 import PipeDSL
 
 extension Repl {
-  /// Sets a new session up for the prompt: commands, `ask`, job messages, and background jobs
-  /// that wait for a person rather than being stopped.
+  /// Sets a new session up for the prompt: commands, job messages, and background jobs that
+  /// wait for a person rather than being stopped.
   func configure(_ session: Session) {
     session.interactive = true
     session.commandHandler = { [unowned self] command, _ in self.runCommand(command) }
     session.onJobStart = { [unowned self, unowned session] job in self.jobStarted(job, in: session) }
     session.onJobEnd = { [unowned self, unowned session] job in self.jobEnded(job, in: session) }
-    let ask = Asker.terminal(terminal, style: style)
-    session.loop.sync { session.runtime.ask = ask }
   }
 
   /// Runs a statement typed at the prompt; the prompt survives every error.

@@ -1,6 +1,7 @@
 import Foundation
 import Operators
 import PipeDSL
+import PluginBridge
 
 /// The interactive prompt: `pipe` with no arguments on a terminal.
 ///
@@ -41,12 +42,19 @@ final class Repl: @unchecked Sendable {
     let settings = Settings()
     for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
     let loop = Loop()
-    var catalogue = Catalogue.standard
-    catalogue.add(InputSource.entry(loop: loop, reader: TerminalLineReader(terminal: terminal)))
-    host = SessionHost(
-      clock: options.clockMode, seed: options.seed, loop: loop, settings: settings, catalogue: catalogue,
-      output: output
-    ) { [unowned self] session in self.configure(session) }
+    let display = ReplDisplay.probe(options: options, terminal: terminal)
+    let lines = TerminalLineReader(terminal: terminal)
+    host = SessionHost(clock: options.clockMode, loop: loop, settings: settings) { [unowned self] clock in
+      let session = Session.make(
+        clock: clock, seed: options.seed, output: self.output, settings: settings, loop: loop,
+        display: display,
+        lines: lines, ask: Asker.terminal(terminal, style: self.style))
+      self.configure(session)
+      return session
+    }
+    let first = host.current
+    first.attach(PluginSources(host: Session.pluginHost(for: first, output: output, colored: style.colored)))
+    first.keepCache(in: .standard(), output: output)
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
@@ -70,6 +78,7 @@ final class Repl: @unchecked Sendable {
       history.add(lines: lines)
       execute(lines.joined(separator: "\n"))
     }
+    host.current.stopPlugins()
     return 0
   }
 
@@ -104,6 +113,7 @@ final class Repl: @unchecked Sendable {
   /// Tab at the statement prompt (never while `ask` or `input` reads a line).
   func complete(before: String, word: String) -> [String] {
     guard Thread.isMainThread else { return [] }
+    loadPluginNames()  // once: their sources complete too
     let text = (pendingLines + [before]).joined(separator: "\n")
     return Completer(vocabulary: vocabulary).candidates(before: text, word: word)
   }

@@ -1,0 +1,30 @@
+/// A retry strategy compiled on its own, as `:schedule STRATEGY` needs it.
+public struct StrategyCompilation {
+  /// The strategy, or nil when the text has errors.
+  public var strategy: CompiledStrategy?
+  /// The parser's and the checker's diagnostics, with spans in `file`.
+  public var diagnostics: [Diagnostic]
+  public var file: SourceFile
+}
+
+extension Compiler {
+  /// Parses and checks a strategy, `exponential(1s, max: 30s, times: 8)`, without running
+  /// anything; the statement being compiled (and its graph) is not touched.
+  ///
+  ///     let result = compiler.compileStrategy("backoff(1, 3)")
+  ///     result.strategy?.schedule  // delays(1s, 3s)
+  public func compileStrategy(_ text: String, name: String = "<schedule>") -> StrategyCompilation {
+    let file = SourceFile(name: name, text: text)
+    let parsed = Parser.parseArgument(file)
+    guard !parsed.hasErrors else {
+      return StrategyCompilation(strategy: nil, diagnostics: parsed.diagnostics, file: file)
+    }
+    let saved = (graph, diagnostics)
+    defer { (graph, diagnostics) = saved }
+    diagnostics = []
+    graph = Graph()
+    let strategy = StrategyCompiler.compile(parsed.tree, compiler: self, hasDot: false, parent: -1)
+    return StrategyCompilation(
+      strategy: hasErrors ? nil : strategy, diagnostics: parsed.diagnostics + diagnostics, file: file)
+  }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import PipeDSL
+import PluginBridge
+import PluginHost
+import PluginProtocol
+
+/// What the prompt's `:plugins` and `:plugin load PATH` print. Call them off the session's
+/// loop: starting a plugin waits for its hello (at most the plugin deadline).
+enum PluginCommands {
+  /// `:plugins`: every plugin with its version and path, its sources with their parameters,
+  /// and the plugins that could not start.
+  static func list(_ session: Session) -> String {
+    guard let sources = pluginSources(of: session) else { return "no plugin host in this session" }
+    let plugins = sources.host.catalog()
+    let builtIns = session.loop.sync { () -> Set<String> in
+      sources.install(plugins)
+      session.replacePluginSources(with: sources.catalogue)
+      return Set(
+        sources.plugins.flatMap(\.sources).map(\.name).filter { session.compiler.catalogue.lookup($0) != nil }
+      )
+    }
+    let owners = Dictionary(sources.catalogue.map { ($0.name, $0.plugin) }) { first, _ in first }
+    var lines: [String] = []
+    for plugin in sources.plugins {
+      lines.append(describe(plugin))
+      for source in plugin.sources {
+        var line = "  " + signature(of: source)
+        if builtIns.contains(source.name) {
+          line += "   (hidden: pipe has an operator named '\(source.name)')"
+        } else if let owner = owners[source.name], owner != plugin.name {
+          line += "   (hidden: plugin '\(owner)' offers it too)"
+        }
+        lines.append(line)
+      }
+    }
+    for problem in sources.host.problems {
+      lines.append("\(problem.name)  could not start: \(problem.message)")
+    }
+    if lines.isEmpty {
+      return "no plugins found (searched \(sources.host.directories.joined(separator: ", ")))"
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// `:plugin load PATH`: starts the plugin at `path` (relative to the working directory, `~`
+  /// expanded); from then on it answers to its name ahead of any plugin found by searching.
+  static func load(_ path: String, _ session: Session) -> String {
+    guard let sources = pluginSources(of: session) else { return "error: no plugin host in this session" }
+    let absolute = absolutePath(path)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue
+    else { return "error: no plugin file at \(absolute)" }
+    guard FileManager.default.isExecutableFile(atPath: absolute) else {
+      return "error: \(absolute) is not executable (chmod +x it, and give a script a #! line)"
+    }
+    let info: PluginInfo
+    do {
+      info = try sources.host.load(path: absolute)
+    } catch {
+      return "error: cannot load \(absolute): \(error.message)"
+    }
+    let plugins = sources.host.catalog()
+    session.loop.sync {
+      sources.install(plugins)
+      session.replacePluginSources(with: sources.catalogue)
+    }
+    let sourceLines = info.sources.map { "  " + signature(of: $0) }
+    return (["loaded " + describe(info)] + sourceLines).joined(separator: "\n")
+  }
+
+  /// `weather 1.0.0  /path/to/pipe-plugin-weather`
+  static func describe(_ plugin: PluginInfo) -> String {
+    "\(plugin.name) \(plugin.version)  \(plugin.path)\(plugin.loadedByHand ? "  (loaded by hand)" : "")"
+  }
+
+  /// `roll(count: int = 1, sides: int = 6)`; a parameter without a default is required.
+  static func signature(of source: SourceSpec) -> String {
+    let parameters = source.params.map { parameter in
+      let type = "\(parameter.name): \(parameter.type.rawValue)"
+      return parameter.defaultValue.map { "\(type) = \(Value($0).literal)" } ?? type
+    }
+    return "\(source.name)(\(parameters.joined(separator: ", ")))"
+  }
+
+  private static func pluginSources(of session: Session) -> PluginSources? {
+    session.loop.sync { session.runtime.sources as? PluginSources }
+  }
+
+  private static func absolutePath(_ path: String) -> String {
+    let expanded = (path as NSString).expandingTildeInPath
+    guard !expanded.hasPrefix("/") else { return (expanded as NSString).standardizingPath }
+    let base = FileManager.default.currentDirectoryPath
+    return ((base as NSString).appendingPathComponent(expanded) as NSString).standardizingPath
+  }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import PipeDSL
+import PipeRendering
+import PluginBridge
+import PluginHost
+
+extension Catalogue {
+  /// What the command line runs with: the language's own entries, and any the command line
+  /// adds. docs/OPERATORS.md is generated from the same value, so it lists what pipe knows.
+  /// The drawing sinks (marbles, table, plot) join it here, from PipeRendering, and `input`.
+  static var commandLine: Catalogue {
+    var catalogue = Catalogue.standard
+    for entry in Rendering(display: { Display() }).sinkEntries { catalogue.add(entry) }
+    catalogue.add(InputSource.entry)  // lines typed by the person
+    return catalogue
+  }
+}
+
+extension PipeCommand {
+  /// `pipe docs operators`: the reference pages generated from the catalogue (hidden; `make
+  /// docs` writes docs/OPERATORS.md with it).
+  struct Docs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print generated documentation.", shouldDisplay: false, subcommands: [Operators.self])
+
+    struct Operators: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Print docs/OPERATORS.md: every operator, source, sink, strategy and setting.")
+
+      func run() throws {
+        let document = OperatorsDocument(
+          catalogue: .commandLine, plugins: Self.builtInPluginSources(), settings: Settings.globals)
+        print(document.markdown, terminator: "")
+      }
+
+      /// The plugins built with pipe, as their handshakes describe them.
+      static let builtInPlugins: Set<String> = ["weather", "airquality", "random"]
+
+      /// Their sources, read from the plugins next to this executable only, so that a user's
+      /// own plugins do not change the generated page.
+      static func builtInPluginSources() -> [ExternalSourceInfo] {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+          .deletingLastPathComponent().path
+        let host = PluginHost(options: .init(directories: [directory]), deliver: { $0() })
+        let sources = PluginSources(host: host)
+        sources.refresh()
+        return sources.catalogue.filter { builtInPlugins.contains($0.plugin) }
+      }
+    }
+  }
+}

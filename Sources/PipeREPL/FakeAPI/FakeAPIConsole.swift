@@ -1,0 +1,116 @@
+import FakeAPI
+import Foundation
+import PluginProtocol
+import SourceCore
+
+/// Runs `pipe fake-api` in a terminal: starts the server, prints how to use it and a line per
+/// request, and takes keys that switch the faults, until `q`, Ctrl-C or SIGTERM.
+final class FakeAPIConsole: Sendable {
+  private let server: FakeAPIServer
+  private let port: UInt16
+  private let faults: FakeAPIFaults
+  private let seed: UInt64
+  private let quit = DispatchSemaphore(value: 0)
+
+  init(port: UInt16, faults: FakeAPIFaults, seed: UInt64) {
+    self.port = port
+    self.faults = faults
+    self.seed = seed
+    server = FakeAPIServer(port: port, faults: faults, seed: seed, log: { Console.line(Console.stamped($0)) })
+  }
+
+  /// Serves until asked to stop; returns the exit status.
+  func run() -> Int32 {
+    let server = self.server
+    let chosen: UInt16
+    do {
+      chosen = try Blocking.run { try await server.start() }
+    } catch {
+      Descriptor.write("pipe fake-api: cannot listen on 127.0.0.1:\(port): \(error)\n", to: STDERR_FILENO)
+      return 1
+    }
+    Console.line(banner(port: chosen))
+    let signals = [SIGINT, SIGTERM].map { watch($0) }
+    let keys = TerminalKeys()
+    let reader = Thread { [self] in readKeys() }
+    reader.name = "fake-api keys"
+    reader.start()
+    quit.wait()
+    keys.restore()
+    signals.forEach { $0.cancel() }
+    Blocking.run { await server.stop() }
+    Console.line("fake-api: stopped")
+    return 0
+  }
+
+  private func banner(port: UInt16) -> String {
+    let url = "http://127.0.0.1:\(port)"
+    return """
+      pipe fake-api: OpenWeatherMap and AirVisual, simulated, on \(url)
+        faults: \(Console.describe(faults))   seed: \(seed)
+
+      Point pipe at it (at its prompt, or at the top of a script):
+        set weather.mode live; set weather.baseURL "\(url)"
+        set airquality.mode live; set airquality.baseURL "\(url)"
+
+      Keys (no Enter needed):
+      \(FaultKey.menu())
+      Or over HTTP (more in pipe fake-api --help):
+        curl -X POST '\(url)/_control/faults?weather=500,500,ok&airquality=none'
+
+      Requests:
+      """
+  }
+
+  /// Stops the console on `signal` instead of dying of it.
+  private func watch(_ number: Int32) -> any DispatchSourceSignal {
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler { [quit] in quit.signal() }
+    source.resume()
+    return source
+  }
+
+  /// Reads keys from standard input until it ends (then the server goes on until a signal).
+  private func readKeys() {
+    var byte: UInt8 = 0
+    while true {
+      let count = read(STDIN_FILENO, &byte, 1)
+      if count < 0, errno == EINTR { continue }
+      guard count == 1 else { return }
+      guard let scalar = Unicode.Scalar(UInt32(byte)) as Unicode.Scalar?,
+        !" \n\r\t".unicodeScalars.contains(scalar)
+      else { continue }
+      guard let key = FaultKey.find(Character(scalar)) else {
+        Console.line("unknown key '\(Character(scalar))': press ? for the keys")
+        continue
+      }
+      if case .quit = key.action {
+        quit.signal()
+        return
+      }
+      perform(key.action)
+    }
+  }
+
+  private func perform(_ action: FaultKey.Action) {
+    let server = self.server
+    switch action {
+    case .faults(let plans):
+      Blocking.run { await server.setFaults(plans) }
+      let status = Blocking.run { await server.status() }
+      Console.line("faults: \(Console.describe(status)) (their attempts count from 1)")
+    case .resetAttempts:
+      Blocking.run { await server.resetAttempts() }
+      Console.line("attempts restart at 1")
+    case .status:
+      let status = Blocking.run { await server.status() }
+      for (service, plan, requests) in status {
+        let name = service.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+        Console.line("\(name) faults \(Console.describe(plan)), \(requests) request(s) since they were set")
+      }
+    case .menu: Console.line(FaultKey.menu())
+    case .quit: quit.signal()
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import PipeDSL
+
+/// What the prompt commands `:graph`, `:graph dot`, `:schedule STRATEGY` and
+/// `:export svg FILE` print, for the prompt (and scripts) to call. Call them off the
+/// session's loop, between statements.
+///
+///     PromptPrinters.schedule("backoff(1, 3, 5, 10)", in: session).lines
+///     // delays(1s, 3s, 5s, 10s) / attempt  wait  at / 1  —  0s / 2  1s  1s / ...
+public enum PromptPrinters {
+  /// `:graph` (a tree with node ids) or `:graph dot` (Graphviz) of the last pipeline run.
+  public static func graph(of session: Session, dot: Bool = false) -> [String] {
+    let graph = session.loop.sync { session.lastGraph }
+    if dot { return GraphPrinter.dot(graph).split(separator: "\n").map(String.init) }
+    return GraphPrinter.tree(graph, display: display(of: session))
+  }
+
+  /// `:schedule STRATEGY`: the waits of a delay strategy; a mistake in the text comes back
+  /// as rendered diagnostics, with `failed` set.
+  public static func schedule(_ text: String, in session: Session, colored: Bool = false)
+    -> (lines: [String], failed: Bool)
+  {
+    let (compiled, seed) = session.loop.sync {
+      (session.compiler.compileStrategy(text), session.runtime.seed)
+    }
+    guard let strategy = compiled.strategy else {
+      let rendered = DiagnosticRenderer(colored: colored).render(compiled.diagnostics, in: compiled.file)
+      return (rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), true)
+    }
+    guard let schedule = strategy.schedule else {
+      return (
+        ["\(text) waits for something to happen rather than for a fixed time: no schedule to print"], false
+      )
+    }
+    let unicode = display(of: session).unicode
+    return (SchedulePrinter.lines(for: schedule, seed: seed, title: text, unicode: unicode), false)
+  }
+
+  /// `:export svg FILE`: writes the last `marbles` diagram as SVG; nil when done, else what
+  /// went wrong.
+  public static func exportSVG(from session: Session, to path: String) -> String? {
+    guard let rendering = Rendering.of(session), let diagram = rendering.lastDiagram(in: session) else {
+      return "no diagram to export yet: run a pipeline that ends in marbles first"
+    }
+    do {
+      try DiagramSVGRenderer().render(diagram).write(toFile: path, atomically: true, encoding: .utf8)
+      return nil
+    } catch {
+      return "cannot write '\(path)': \(error.localizedDescription)"
+    }
+  }
+
+  private static func display(of session: Session) -> Display {
+    Rendering.of(session)?.display() ?? Display()
+  }
+}

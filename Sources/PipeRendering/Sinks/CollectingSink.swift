@@ -1,0 +1,48 @@
+import Operators
+import PipeDSL
+
+/// A sink that keeps every value with its time and draws them all when the run ends; an
+/// unhandled error is reported after the drawing, as `show` reports it.
+class CollectingSink: SinkConsumer {
+  let context: SinkContext
+  let display: Display
+  private(set) var values: [(time: Time, value: Value)] = []
+  private var error: PipeError?
+
+  init(context: SinkContext, display: Display) {
+    self.context = context
+    self.display = display
+  }
+
+  func on(_ event: Event<Value>) {
+    switch event {
+    case .next(let value): values.append((context.elapsed, value))
+    case .error(let error): self.error = PipeError.from(error)
+    case .completed: break
+    }
+  }
+
+  func finish(_ end: RunEnd) -> SinkOutcome {
+    let output = context.runtime.output
+    for line in draw() { output.line(line) }
+    if let error { output.errorLine(error.unhandledLine) }
+    return error.map(SinkOutcome.unhandledError) ?? .ok
+  }
+
+  /// The lines to print; subclasses draw.
+  func draw() -> [String] { values.map(\.value.show) }
+}
+
+/// `table`: the values as columns.
+final class TableSink: CollectingSink {
+  override func draw() -> [String] { TableRenderer(display: display).lines(for: values.map(\.value)) }
+}
+
+/// `plot`: a sparkline of the numbers, and a chart when they came over time.
+final class PlotSink: CollectingSink {
+  override func draw() -> [String] {
+    let points = values.compactMap { PlotRenderer.point($0.time, $0.value) }
+    let field = values.lazy.compactMap { PlotRenderer.field(of: $0.value) }.first
+    return PlotRenderer(display: display).lines(for: points, field: field)
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Operators
+import PipeDSL
+
+/// How `marbles` was asked to draw.
+struct MarblesOptions: Sendable {
+  /// `marbles ascii`: plain ASCII whatever the terminal.
+  var ascii = false
+  /// `marbles svg: "FILE"`: also write the diagram as an SVG file.
+  var svgPath: String?
+}
+
+/// Switches the tracer on for one run and draws every stage's lane when the run ends; on
+/// the real clock and a terminal it also draws them live, in place, while the run goes on.
+final class MarblesSink: SinkConsumer {
+  let context: SinkContext
+  let rendering: Rendering
+  let options: MarblesOptions
+  private let previous: Tracer?
+  private let tracer: Tracer
+  private var live: LiveDiagram?
+  private var error: PipeError?
+
+  init(context: SinkContext, rendering: Rendering, options: MarblesOptions) {
+    self.context = context
+    self.rendering = rendering
+    self.options = options
+    previous = context.runtime.tracer
+    tracer = Tracer(clock: context.runtime.scheduler)
+    context.runtime.tracer = tracer
+    let display = self.display
+    if let write = display.live, let clock = context.runtime.scheduler as? RealTimeScheduler {
+      live = LiveDiagram(clock: clock, write: write) { [unowned self] in
+        let display = self.display
+        return (DiagramTextRenderer(display: display).render(self.diagram(closing: false)), display.width)
+      }
+    }
+  }
+
+  var display: Display { options.ascii ? rendering.display().ascii : rendering.display() }
+
+  func on(_ event: Event<Value>) {
+    if case .error(let error) = event { self.error = PipeError.from(error) }
+  }
+
+  func finish(_ end: RunEnd) -> SinkOutcome {
+    context.runtime.tracer = previous
+    live?.stop()
+    let diagram = diagram(closing: end != .terminated)
+    rendering.lastDiagram = diagram
+    let output = context.runtime.output
+    for line in DiagramTextRenderer(display: display).render(diagram) { output.line(line) }
+    if let path = options.svgPath { write(diagram, to: path) }
+    if let error { output.errorLine(error.unhandledLine) }
+    return error.map(SinkOutcome.unhandledError) ?? .ok
+  }
+
+  /// The diagram so far; `closing` marks the lanes still open as disposed now (the run was
+  /// stopped).
+  func diagram(closing: Bool) -> Diagram {
+    var builder = DiagramBuilder(
+      graph: context.graph, records: tracer.records, start: context.start, end: context.runtime.scheduler.now,
+      title: title)
+    builder.closesOpenLanes = closing
+    return builder.build()
+  }
+
+  /// The statement without its `| marbles ...`, as a slide's title.
+  var title: String {
+    let text = context.statement.text
+    guard let sink = context.graph.nodes.last(where: { $0.role == .sink && $0.parent == nil }),
+      let range = text.range(of: sink.label, options: .backwards)
+    else { return text }
+    let head = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+    return head.hasSuffix("|") ? String(head.dropLast()).trimmingCharacters(in: .whitespaces) : text
+  }
+
+  private func write(_ diagram: Diagram, to path: String) {
+    let svg = DiagramSVGRenderer().render(diagram)
+    do {
+      try svg.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      context.runtime.output.errorLine("error: cannot write '\(path)': \(error.localizedDescription)")
+    }
+  }
+}

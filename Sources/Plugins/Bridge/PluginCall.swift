@@ -1,0 +1,88 @@
+import Operators
+import PipeDSL
+import PluginHost
+
+/// One subscription to a plugin source, on the session's clock.
+///
+/// Each reply is delivered `after_ms` after the previous event of the subscription (after the
+/// subscription itself, for the first). A virtual clock may not run past the due time of the
+/// last reply received until the next reply arrives: it is held from the subscription to the
+/// first reply, released up to that reply's due time, held there again until the next one, and
+/// so on to the last reply. So a simulated source times the same on every run however fast the
+/// plugin answers, a request in flight (a live call, a slow plugin) stops virtual time, and a
+/// stream that never ends still delivers its values as they come (`ticks | take 3` ends).
+final class PluginCall: Disposable {
+  private let scheduler: any Scheduler
+  private let observer: Observer<Value>
+  private var hold: ClockHold?
+  private var subscription: PluginSubscription?
+  /// The deliveries not yet made, by reply number.
+  private var pending: [Int: any Disposable] = [:]
+  /// When the last reply received is due: the next one is due `after_ms` later.
+  private var due: Time
+  /// How many replies have been received; only the latest one's delivery holds the clock.
+  private var received = 0
+  /// Set once the terminal reply has arrived, or the subscription is disposed.
+  private var ended = false
+
+  init(scheduler: any Scheduler, observer: Observer<Value>) {
+    self.scheduler = scheduler
+    self.observer = observer
+    self.due = scheduler.now
+  }
+
+  /// Starts the request; returns the disposable that cancels it.
+  func start(_ subscribe: (@escaping (PluginEvent) -> Void) -> PluginSubscription) -> any Disposable {
+    hold = scheduler.holdClock()
+    subscription = subscribe { [weak self] event in self?.receive(event) }
+    return self
+  }
+
+  private func receive(_ event: PluginEvent) {
+    guard !ended else { return }
+    let (delivered, afterMs) = Self.translate(event)
+    due = max(due, scheduler.now) + .milliseconds(Int64(max(0, afterMs)))
+    received += 1
+    ended = event.isTerminal
+    let number = received
+    pending[number] = scheduler.schedule(after: due - scheduler.now) { [weak self] in
+      self?.deliver(delivered, number: number)
+    }
+    releaseHold()
+  }
+
+  /// Delivers reply `number`. The latest reply holds the clock at its due time until the next
+  /// one arrives; the hold comes first, as the delivery may dispose of the call.
+  private func deliver(_ event: Event<Value>, number: Int) {
+    pending[number] = nil
+    if number == received && !ended { hold = scheduler.holdClock() }
+    observer.on(event)
+  }
+
+  private static func translate(_ event: PluginEvent) -> (Event<Value>, afterMs: Int) {
+    switch event {
+    case .next(let value, let after):
+      return (.next(Value(value)), after)
+    case .error(let kind, let message, let status, let after):
+      return (.error(PipeError(kind: kind, message: message, status: status)), after)
+    case .completed(let after):
+      return (.completed, after)
+    }
+  }
+
+  private func releaseHold() {
+    let current = hold
+    hold = nil
+    current?.release()
+  }
+
+  func dispose() {
+    ended = true
+    subscription?.cancel()
+    subscription = nil
+    let deliveries = pending
+    pending = [:]
+    for key in deliveries.keys.sorted() { deliveries[key]?.dispose() }
+    releaseHold()
+  }
+}

@@ -1,0 +1,68 @@
+import AirQualityCore
+import FlyingFox
+import Foundation
+import SourceCore
+import WeatherCore
+
+/// The two web APIs, answered by their simulators under the current faults.
+struct FakeAPIRoutes: Sendable {
+  let state: FakeAPIState
+  let seed: UInt64
+  let requireKey: Bool
+  let hangSeconds: Double
+  let log: @Sendable (String) -> Void
+
+  /// `GET /data/2.5/weather?q=City|lat=…&lon=…&appid=KEY&units=metric|imperial|standard`
+  func weather(_ request: HTTPRequest) async -> HTTPResponse {
+    let items = request.query
+    let query: WeatherQuery? =
+      if let name = items["q"] {
+        .city(name)
+      } else if let lat = items["lat"].flatMap(Double.init), let lon = items["lon"].flatMap(Double.init) {
+        .coordinates(lat: lat, lon: lon)
+      } else {
+        nil
+      }
+    let units = items["units"].flatMap(Units.init(rawValue:)) ?? .standard
+    let asked = OpenWeatherSimulator.Request(query: query, apiKey: items["appid"] ?? "", units: units)
+    let (attempt, step) = await state.nextAttempt(.weather, salt: query?.salt ?? "weather")
+    let server = OpenWeatherSimulator(seed: seed, requireKey: requireKey)
+    let action = server.respond(to: asked, step: step, attempt: attempt)
+    return await carryOut(action, for: request, service: .weather, attempt: attempt, step: step)
+  }
+
+  /// `GET /v2/city?city=…&state=…&country=…&key=KEY` and `GET /v2/nearest_city?[lat&lon&]key=KEY`
+  func airQuality(_ request: HTTPRequest) async -> HTTPResponse {
+    let items = request.query
+    let endpoint: AirVisualSimulator.Endpoint
+    if request.path.hasSuffix("/city") {
+      let parts = [items["city"], items["state"], items["country"]].compactMap { $0 }.filter { !$0.isEmpty }
+      endpoint = .city(
+        parts.count == 3 ? AirVisualPlace(city: parts[0], state: parts[1], country: parts[2]) : nil)
+    } else if let lat = items["lat"].flatMap(Double.init), let lon = items["lon"].flatMap(Double.init) {
+      endpoint = .nearest(lat: lat, lon: lon)
+    } else {
+      endpoint = .nearestByIP
+    }
+    let (attempt, step) = await state.nextAttempt(.airquality, salt: request.target.rawValue)
+    let server = AirVisualSimulator(seed: seed, requireKey: requireKey)
+    let action = server.respond(to: endpoint, apiKey: items["key"] ?? "", step: step, attempt: attempt)
+    return await carryOut(action, for: request, service: .airquality, attempt: attempt, step: step)
+  }
+
+  private func carryOut(
+    _ action: ServerAction, for request: HTTPRequest, service: FakeAPIService, attempt: Int,
+    step: FaultStep
+  ) async -> HTTPResponse {
+    let outcome =
+      switch action {
+      case .answer(let answer): String(answer.status)
+      case .hang: "no answer for \(hangSeconds) s"
+      case .drop: "connection dropped"
+      }
+    log(
+      "\(request.method.rawValue) \(Redact.query(request.target.rawValue)) → \(outcome) "
+        + "(\(service.rawValue) attempt \(attempt), fault \(step))")
+    return await action.response(hangSeconds: hangSeconds)
+  }
+}

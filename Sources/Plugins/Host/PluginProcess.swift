@@ -1,0 +1,194 @@
+import Foundation
+import PluginProtocol
+
+/// What every plugin process needs from its host.
+struct HostContext: Sendable {
+  /// Runs work on the engine loop.
+  let deliver: @Sendable (@escaping @Sendable () -> Void) -> Void
+  /// Takes a plugin's log line (on the loop).
+  let log: @Sendable (_ plugin: String, _ line: String) -> Void
+  let deadline: Duration
+  let environment: [String: String]
+  /// Called once, when a process stops being usable, so the next subscribe starts a new one.
+  let retired: @Sendable (PluginProcess) -> Void
+
+  var deadlineNanoseconds: UInt64 { nanoseconds(deadline) }
+}
+
+/// One running plugin process: its pipes, its reader threads, its subscriptions by id.
+///
+/// Every failure ends in `fail(kind:message:kill:)`, which retires the process and turns each of
+/// its subscriptions into an error event; nothing a plugin does can reach further than that.
+final class PluginProcess: @unchecked Sendable {
+  struct Entry {
+    let delivery: Delivery
+    /// When the subscription times out unless its plugin says something about it.
+    var deadline: UInt64
+    /// The `subscribe` line, while it waits for the hello.
+    var queuedLine: [UInt8]?
+  }
+
+  enum Phase {
+    case starting, ready(Hello), retired
+  }
+
+  struct State {
+    var phase = Phase.starting
+    var entries: [Int: Entry] = [:]
+    var nextID = 1
+    var lastHeard: UInt64
+    /// Why the process was retired, for whoever waits for its hello.
+    var failure: String?
+    var helloWaiters: [DispatchSemaphore] = []
+    var endOfOutput = false
+    var termination: String?
+  }
+
+  /// The plugin's name, as its file says it.
+  let name: String
+  let path: String
+  /// Whether the hello must say `name` (not for a plugin loaded by hand).
+  let checksName: Bool
+  let context: HostContext
+  let state: Locked<State>
+  let process = Process()
+  let input = Pipe()
+  let output = Pipe()
+  let errors = Pipe()
+  /// Left by each reader thread when its pipe has ended.
+  let readers = DispatchGroup()
+  /// Serialises writes to stdin; true once stdin is closed.
+  private let inputLock = Locked(false)
+
+  init(path: String, name: String, checksName: Bool, context: HostContext) {
+    self.path = path
+    self.name = name
+    self.checksName = checksName
+    self.context = context
+    self.state = Locked(State(lastHeard: uptimeNanoseconds()))
+  }
+
+  /// Starts the executable and its reader threads; throws a message if it cannot start.
+  func launch() throws(PluginHostError) {
+    process.executableURL = URL(fileURLWithPath: path)
+    var environment = ProcessInfo.processInfo.environment.merging(context.environment) { $1 }
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    process.terminationHandler = { [weak self] process in
+      // The reason is read here: read elsewhere it may not be settled yet.
+      self?.terminated(describeTermination(process))
+    }
+    do {
+      try process.run()
+    } catch {
+      throw PluginHostError("cannot start plugin '\(name)' (\(path)): \(error.localizedDescription)")
+    }
+    startReaders()
+  }
+
+  /// Whether the process has been retired (it is stopped or stopping).
+  var isRetired: Bool {
+    state.withLock { state in
+      if case .retired = state.phase { return true }
+      return false
+    }
+  }
+
+  /// Registers a subscription and sends it (or queues it until the hello). Nil if the process
+  /// has been retired meanwhile.
+  func subscribe(_ request: Subscribe, delivery: Delivery) -> Int? {
+    let now = uptimeNanoseconds()
+    let sent: (id: Int, line: [UInt8]?)? = state.withLock { state in
+      if case .retired = state.phase { return nil }
+      var request = request
+      request.id = state.nextID
+      state.nextID += 1
+      let line = HostMessage.subscribe(request).encodedLine()
+      let isReady = if case .ready = state.phase { true } else { false }
+      state.entries[request.id] = Entry(
+        delivery: delivery, deadline: now + context.deadlineNanoseconds, queuedLine: isReady ? nil : line)
+      return (request.id, isReady ? line : nil)
+    }
+    if let line = sent?.line { write(line) }
+    return sent?.id
+  }
+
+  /// Forgets subscription `id` and tells the plugin, if it was sent.
+  func cancel(id: Int) {
+    // Under the input lock, so that a cancel cannot overtake the subscribe it cancels.
+    inputLock.withLock { closed in
+      let entry = state.withLock { $0.entries.removeValue(forKey: id) }
+      if let entry, entry.queuedLine == nil, !closed { writeLine(HostMessage.cancel(id: id).encodedLine()) }
+    }
+  }
+
+  /// Sends the subscriptions that waited for the hello, in order.
+  func sendQueued() {
+    inputLock.withLock { closed in
+      let lines: [[UInt8]] = state.withLock { state in
+        let ids = state.entries.filter { $0.value.queuedLine != nil }.keys.sorted()
+        return ids.map { id in
+          defer { state.entries[id]?.queuedLine = nil }
+          return state.entries[id]!.queuedLine!
+        }
+      }
+      if !closed { lines.forEach(writeLine) }
+    }
+  }
+
+  /// Writes one line to the plugin's stdin, unless it is closed.
+  func write(_ line: [UInt8]) {
+    inputLock.withLock { closed in
+      if !closed { writeLine(line) }
+    }
+  }
+
+  /// A dead plugin makes a write fail quietly: its end is reported by its termination.
+  private func writeLine(_ line: [UInt8]) {
+    try? input.fileHandleForWriting.write(contentsOf: Data(line))
+  }
+
+  /// Retires the process: every subscription gets the error, hello waiters wake up, and the
+  /// process is killed if `kill` (it is broken or stuck). Only the first call has any effect.
+  func fail(kind: String, message: String, kill: Bool) {
+    let taken: (entries: [Entry], waiters: [DispatchSemaphore])? = state.withLock { state in
+      if case .retired = state.phase { return nil }
+      state.phase = .retired
+      state.failure = message
+      defer { (state.entries, state.helloWaiters) = ([:], []) }
+      return (state.entries.sorted { $0.key < $1.key }.map(\.value), state.helloWaiters)
+    }
+    guard let taken else { return }
+    context.retired(self)
+    for entry in taken.entries {
+      entry.delivery.send(.error(kind: kind, message: message, status: nil, afterMs: 0))
+    }
+    for waiter in taken.waiters { waiter.signal() }
+    if kill { self.kill() }
+    closeInput()
+  }
+
+  /// Kills the process with SIGKILL (a stopped process too), unless it has ended already.
+  func kill() {
+    let ended = state.withLock { $0.termination != nil }
+    if !ended, process.isRunning { _ = Foundation.kill(process.processIdentifier, SIGKILL) }
+  }
+
+  private func closeInput() {
+    inputLock.withLock { closed in
+      guard !closed else { return }
+      closed = true
+      try? input.fileHandleForWriting.close()
+    }
+  }
+}
+
+private func describeTermination(_ process: Process) -> String {
+  let status = process.terminationStatus
+  guard process.terminationReason == .uncaughtSignal else { return "exited with status \(status)" }
+  let name = strsignal(status).map { String(cString: $0) } ?? "signal \(status)"
+  return "crashed: killed by signal \(status) (\(name))"
+}

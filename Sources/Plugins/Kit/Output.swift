@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where a plugin's messages go: one line per message, one write per line, never interleaved.
+final class Output: Sendable {
+  private let lock = Locked(())
+  private let writeLine: @Sendable ([UInt8]) -> Void
+
+  init(writeLine: @escaping @Sendable ([UInt8]) -> Void) {
+    self.writeLine = writeLine
+  }
+
+  func send(_ message: PluginMessage) {
+    let line = message.encodedLine()
+    lock.withLock { _ in writeLine(line) }
+  }
+
+  /// Writes to stdout with `write(2)`; when the host has gone (EPIPE), the plugin exits.
+  static let standardOutput = Output { line in
+    if !writeAll(line, to: STDOUT_FILENO) { exit(0) }
+  }
+}
+
+/// Writes all of `bytes` to `fd`, retrying after a signal or a partial write. False on error.
+func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+  bytes.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+}

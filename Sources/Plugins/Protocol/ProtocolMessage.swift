@@ -1,0 +1,47 @@
+/// A line of the protocol: `HostMessage` (host → plugin) or `PluginMessage` (plugin → host).
+///
+/// ```swift
+/// HostMessage.cancel(id: 7).encodedLine()              // {"type":"cancel","id":7}\n
+/// try PluginMessage.decode(line: line)                 // .completed(id: 7, afterMs: nil)
+/// ```
+/// The messages are `Codable` through their JSON form, with the same strict validation as
+/// `decode(line:)`; the wire format itself does not go through `Codable`.
+public protocol ProtocolMessage: Sendable, Hashable, Codable {
+  /// The message as a JSON object, `type` first.
+  var json: JSONValue { get }
+  /// Reads a message strictly: an unknown type, a missing, mistyped or unknown field is an error.
+  init(json: JSONValue) throws(ProtocolError)
+}
+
+extension ProtocolMessage {
+  /// The message as one line of JSON, with its final newline.
+  public func encodedLine() -> [UInt8] {
+    var line = json.encoded()
+    line.append(0x0A)
+    return line
+  }
+
+  /// Reads one line (with or without its newline) strictly.
+  public static func decode(line: some Collection<UInt8>) throws(ProtocolError) -> Self {
+    try Self(json: try JSONValue.parse(line))
+  }
+
+  public init(from decoder: any Decoder) throws {
+    try self.init(json: try JSONValue(from: decoder))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try json.encode(to: encoder)
+  }
+}
+
+extension FieldReader {
+  /// Reads a message's `type`, and returns a reader of its other fields named after the type.
+  static func message(_ json: JSONValue) throws(ProtocolError) -> (type: String, reader: FieldReader) {
+    var typeReader = try FieldReader(json, context: "message")
+    let type = try typeReader.string("type")
+    var reader = try FieldReader(json, context: type)
+    _ = reader.optional("type")
+    return (type, reader)
+  }
+}

@@ -1,0 +1,97 @@
+extension ValueType {
+  init(field key: String, of reader: inout FieldReader) throws(ProtocolError) {
+    let name = try reader.string(key)
+    guard let type = ValueType(rawValue: name) else {
+      let known = ValueType.allCases.map(\.rawValue).joined(separator: ", ")
+      throw reader.error("unknown type '\(name)' (expected one of \(known))")
+    }
+    self = type
+  }
+}
+
+/// Reads an optional `default` field that must have the declared type.
+///
+/// `"default": null` is a default (the parameter may be left out and is then null); only a
+/// missing `default` makes a parameter required.
+private func readDefault(_ reader: inout FieldReader, type: ValueType) throws(ProtocolError) -> JSONValue? {
+  if reader.has("default"), reader.optional("default") == nil { return .null }
+  guard let value = reader.optional("default") else { return nil }
+  if !type.accepts(value) { throw reader.error("default must be \(type.rawValue), got \(value.typeName)") }
+  return value
+}
+
+private func requireIdentifier(_ name: String, _ what: String, _ reader: FieldReader) throws(ProtocolError) {
+  if !isIdentifier(name) { throw reader.error("\(what) '\(name)' is not an identifier (letters, digits, _)") }
+}
+
+extension ParamSpec {
+  init(json: JSONValue, context: String) throws(ProtocolError) {
+    var reader = try FieldReader(json, context: context)
+    name = try reader.string("name")
+    try requireIdentifier(name, "parameter name", reader)
+    type = try ValueType(field: "type", of: &reader)
+    defaultValue = try readDefault(&reader, type: type)
+    doc = try reader.string("doc")
+    try reader.finish()
+  }
+
+  public var json: JSONValue {
+    var object: JSONObject = ["name": .string(name), "type": .string(type.rawValue)]
+    object["default"] = defaultValue
+    object["doc"] = .string(doc)
+    return .object(object)
+  }
+}
+
+extension SourceSpec {
+  init(json: JSONValue, context: String) throws(ProtocolError) {
+    var reader = try FieldReader(json, context: context)
+    name = try reader.string("name")
+    try requireIdentifier(name, "source name", reader)
+    doc = try reader.string("doc")
+    params = try reader.array("params") { (json, context) throws(ProtocolError) in
+      try ParamSpec(json: json, context: context)
+    }
+    if let duplicate = params.map(\.name).firstDuplicate {
+      throw reader.error("parameter '\(duplicate)' is declared twice")
+    }
+    example = try reader.optionalString("example")
+    try reader.finish()
+  }
+
+  public var json: JSONValue {
+    var object: JSONObject = [
+      "name": .string(name), "doc": .string(doc), "params": .array(params.map(\.json)),
+    ]
+    object["example"] = example.map(JSONValue.string)
+    return .object(object)
+  }
+}
+
+extension SettingSpec {
+  init(json: JSONValue, context: String) throws(ProtocolError) {
+    var reader = try FieldReader(json, context: context)
+    key = try reader.string("key")
+    type = try ValueType(field: "type", of: &reader)
+    defaultValue = try readDefault(&reader, type: type)
+    secret = try reader.optionalBool("secret") ?? false
+    doc = try reader.string("doc")
+    try reader.finish()
+  }
+
+  public var json: JSONValue {
+    var object: JSONObject = ["key": .string(key), "type": .string(type.rawValue)]
+    object["default"] = defaultValue
+    if secret { object["secret"] = .bool(true) }
+    object["doc"] = .string(doc)
+    return .object(object)
+  }
+}
+
+extension Array where Element: Hashable {
+  /// The first element that occurs earlier in the array too.
+  var firstDuplicate: Element? {
+    var seen: Set<Element> = []
+    return first { !seen.insert($0).inserted }
+  }
+}

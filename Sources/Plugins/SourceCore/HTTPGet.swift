@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// An HTTP answer: any status (a 404 is an answer, not a transport failure) and its body.
+public struct HTTPAnswer: Sendable {
+  public var status: Int
+  public var body: Data
+
+  public init(status: Int, body: Data) {
+    self.status = status
+    self.body = body
+  }
+}
+
+/// A one-shot GET over URLSession, with transport failures turned into source errors.
+/// Messages are written here, never taken from `URLError`, whose text can carry the URL and so
+/// the API key.
+///
+/// The timeout is kept here too: FoundationNetworking truncates URLSession's timeouts to whole
+/// seconds (0.3 s times out at once, 1.5 s after 1 s), so URLSession only gets a looser backstop.
+public struct HTTPGet: Sendable {
+  public var timeoutSeconds: Double
+
+  public init(timeoutSeconds: Double) {
+    self.timeoutSeconds = timeoutSeconds
+  }
+
+  public func callAsFunction(_ url: URL) async -> Result<HTTPAnswer, SourceError> {
+    await withTaskGroup(of: Result<HTTPAnswer, SourceError>?.self) { group in
+      group.addTask { await self.fetch(url) }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(timeoutSeconds * 1_000_000_000))
+        return Task.isCancelled ? nil : .failure(.timedOut(afterMs: Int((timeoutSeconds * 1000).rounded())))
+      }
+      let first = await group.first { $0 != nil }
+      group.cancelAll()
+      return (first ?? nil) ?? .failure(SourceError(.offline, "the request was cancelled"))
+    }
+  }
+
+  private func fetch(_ url: URL) async -> Result<HTTPAnswer, SourceError> {
+    let session = URLSession(configuration: configuration)
+    defer { session.finishTasksAndInvalidate() }
+    do {
+      let (body, response) = try await session.data(for: URLRequest(url: url))
+      guard let http = response as? HTTPURLResponse else {
+        return .failure(SourceError(.badResponse, "the answer is not HTTP"))
+      }
+      return .success(HTTPAnswer(status: http.statusCode, body: body))
+    } catch let error as URLError {
+      return .failure(Self.sourceError(for: error.code, timeoutSeconds: timeoutSeconds))
+    } catch {
+      return .failure(SourceError(.offline, "the request failed"))
+    }
+  }
+
+  private var configuration: URLSessionConfiguration {
+    let backstop = (max(1, timeoutSeconds.rounded(.up)) + 1)
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = backstop
+    configuration.timeoutIntervalForResource = backstop
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    return configuration
+  }
+
+  static func sourceError(for code: URLError.Code, timeoutSeconds: Double) -> SourceError {
+    switch code {
+    case .timedOut:
+      return .timedOut(afterMs: Int((timeoutSeconds * 1000).rounded()))
+    case .cannotConnectToHost:
+      return SourceError(.offline, "cannot connect to the host")
+    case .cannotFindHost, .dnsLookupFailed:
+      return SourceError(.offline, "cannot find the host")
+    case .notConnectedToInternet:
+      return SourceError(.offline, "not connected to the internet")
+    case .networkConnectionLost:
+      return SourceError(.offline, "the connection was lost")
+    case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData:
+      return SourceError(.badResponse, "the server's answer cannot be read")
+    case .unsupportedURL, .badURL:
+      return SourceError(.invalidSetting, "the base URL is not a usable http(s) URL")
+    default:
+      return SourceError(.offline, "the request failed (URL error \(code.rawValue))")
+    }
+  }
+}

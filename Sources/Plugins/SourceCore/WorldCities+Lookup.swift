@@ -1,0 +1,48 @@
+import Foundation
+
+extension WorldCities {
+  /// The city a user's text names, ignoring case, accents and spaces around it, with an
+  /// optional OpenWeatherMap-style country code (`"london"`, `"London,GB"`, `"São Paulo"`).
+  public static func find(_ text: String) -> WorldCity? {
+    let parts = text.split(separator: ",", maxSplits: 1).map { fold(String($0)) }
+    guard let wanted = parts.first, !wanted.isEmpty else { return nil }
+    let code = parts.count == 2 ? parts[1] : nil
+    return all.first { city in
+      let names = [city.name, city.airVisual.city].map(fold)
+      return names.contains(wanted) && (code == nil || fold(city.countryCode) == code)
+    }
+  }
+
+  /// The city AirVisual knows by exactly this (city, state, country), ignoring case and accents.
+  public static func find(_ place: AirVisualPlace) -> WorldCity? {
+    all.first { city in
+      fold(city.airVisual.city) == fold(place.city) && fold(city.airVisual.state) == fold(place.state)
+        && fold(city.airVisual.country) == fold(place.country)
+    }
+  }
+
+  /// The table's city nearest to a point, if one lies within `radiusKm`.
+  public static func nearest(lat: Double, lon: Double, withinKm radiusKm: Double) -> WorldCity? {
+    let ranked = all.map { (city: $0, km: distanceKm(lat, lon, $0.lat, $0.lon)) }
+    guard let best = ranked.min(by: { $0.km < $1.km }), best.km <= radiusKm else { return nil }
+    return best.city
+  }
+
+  /// Great-circle distance in kilometres (haversine).
+  public static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
+    -> Double
+  {
+    let radians = Double.pi / 180
+    let dLat = (lat2 - lat1) * radians
+    let dLon = (lon2 - lon1) * radians
+    let a =
+      sin(dLat / 2) * sin(dLat / 2) + cos(lat1 * radians) * cos(lat2 * radians) * sin(dLon / 2)
+      * sin(dLon / 2)
+    return 6371 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
+  }
+
+  private static func fold(_ text: String) -> String {
+    text.trimmingCharacters(in: .whitespaces)
+      .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import SourceCore
+
+/// The units OpenWeatherMap reports in: `standard` (K, m/s) unless asked for `metric`
+/// (°C, m/s) or `imperial` (°F, mph).
+public enum Units: String, Sendable, CaseIterable {
+  case standard, metric, imperial
+
+  func temperature(_ celsius: Double) -> Double {
+    switch self {
+    case .standard: (celsius + 273.15).rounded(places: 2)
+    case .metric: celsius
+    case .imperial: (celsius * 9 / 5 + 32).rounded(places: 2)
+    }
+  }
+
+  func speed(_ metresPerSecond: Double) -> Double {
+    self == .imperial ? (metresPerSecond * 2.23694).rounded(places: 2) : metresPerSecond
+  }
+}
+
+extension OpenWeatherWire {
+  /// The service's 200 for a record (given in metric), in `units`.
+  public static func successAnswer(_ record: WeatherRecord, city: WorldCity?, units: Units)
+    -> HTTPAnswer
+  {
+    let current = OpenWeatherCurrent(
+      coord: city.map { .init(lon: $0.lon, lat: $0.lat) },
+      weather: [
+        .init(id: 800, main: group(record.description), description: record.description, icon: "01d")
+      ],
+      main: .init(
+        temp: units.temperature(record.temp), feelsLike: units.temperature(record.feelsLike),
+        humidity: record.humidity),
+      wind: .init(speed: units.speed(record.windSpeed)),
+      dt: Int(record.observedAt.timeIntervalSince1970), sys: .init(country: city?.countryCode),
+      name: record.city, cod: 200)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return HTTPAnswer(status: 200, body: (try? encoder.encode(current)) ?? Data())
+  }
+
+  /// The service's answer for an error status, with its own words, such as
+  /// `{"cod": 401, "message": "Invalid API key. Please see …"}` or
+  /// `{"cod": "404", "message": "city not found"}` (the geocoder's errors carry `cod` as text).
+  public static func errorAnswer(_ status: Int, message: String? = nil) -> HTTPAnswer {
+    let cod: Any = status == 400 || status == 404 ? String(status) : status
+    let object: [String: Any] = ["cod": cod, "message": message ?? defaultMessage(status)]
+    let body =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+      ?? Data()
+    return HTTPAnswer(status: status, body: body)
+  }
+
+  /// The weather group OpenWeatherMap files a description under (`light rain` → `Rain`).
+  static func group(_ description: String) -> String {
+    let groups = [("clear", "Clear"), ("cloud", "Clouds"), ("rain", "Rain"), ("snow", "Snow")]
+    for (word, group) in groups + [("thunder", "Thunderstorm")] where description.contains(word) {
+      return group
+    }
+    return description.prefix(1).uppercased() + description.dropFirst()
+  }
+
+  static func defaultMessage(_ status: Int) -> String {
+    switch status {
+    case 401: "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."
+    case 404: "city not found"
+    case 429:
+      "Your account is temporary blocked due to exceeding of requests limitation of your "
+        + "subscription type. Please choose the proper subscription https://openweathermap.org/price"
+    case 500...599: "Internal error"
+    default: "request failed"
+    }
+  }
+}

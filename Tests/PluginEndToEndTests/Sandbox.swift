@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// A place to run the built `pipe` as a user would, cut off from the real user: HOME and the
+/// XDG directories point into a temporary directory, which is removed after the test, and
+/// `PIPE_PLUGIN_PATH` names its `plugins` folder, where the testbed plugin is linked.
+final class Sandbox {
+  let root: URL
+  var environment: [String: String]
+
+  init(_ test: XCTestCase) throws {
+    guard FileManager.default.isExecutableFile(atPath: Products.pipe) else {
+      throw XCTSkip("pipe is not built in \(Products.directory.path): run swift build --build-tests")
+    }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-e2e-\(UUID().uuidString)")
+    let plugins = root.appendingPathComponent("plugins")
+    for folder in ["home", "cache", "config", "data", "plugins"] {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+    }
+    try FileManager.default.createSymbolicLink(
+      atPath: plugins.appendingPathComponent("pipe-plugin-testbed").path,
+      withDestinationPath: Products.testbed)
+    let inherited = ProcessInfo.processInfo.environment.filter {
+      ["PATH", "LANG", "TMPDIR"].contains($0.key)
+    }
+    environment = inherited.merging([
+      "HOME": root.appendingPathComponent("home").path,
+      "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+      "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+      "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+      "PIPE_PLUGIN_PATH": plugins.path,
+      "NO_COLOR": "1",
+    ]) { $1 }
+    self.root = root
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: root) }
+  }
+
+  /// The folder on `PIPE_PLUGIN_PATH`.
+  var plugins: URL { root.appendingPathComponent("plugins") }
+
+  /// Where `catch cache` keeps its values.
+  var cacheFile: URL { root.appendingPathComponent("cache/pipe/cache.json") }
+
+  /// Runs `pipe -e TEXT`.
+  func script(_ text: String, environment extra: [String: String] = [:], timeout: TimeInterval = 60)
+    throws -> PipeRun
+  {
+    try run(["-e", text], environment: extra, timeout: timeout)
+  }
+
+  /// Runs `pipe ARGUMENTS` to its end (killed, and the test failed, after `timeout` seconds).
+  func run(_ arguments: [String], environment extra: [String: String] = [:], timeout: TimeInterval = 60)
+    throws -> PipeRun
+  {
+    let process = try Spawned(arguments, environment: environment.merging(extra) { $1 })
+    return process.wait(timeout: timeout)
+  }
+
+  /// Writes an executable file into the plugins folder.
+  @discardableResult
+  func addPlugin(_ name: String, _ text: String) throws -> URL {
+    let url = plugins.appendingPathComponent(name)
+    try? FileManager.default.removeItem(at: url)
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    return url
+  }
+}
+
+/// How a run of `pipe` ended, and what it wrote.
+struct PipeRun {
+  var status: Int32
+  /// Whether it was ended by a signal (a crash, or the test's timeout) rather than exiting.
+  var signaled: Bool
+  var stdout: String
+  var stderr: String
+
+  var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
+
+  /// Whether it exited by itself, with status 0 or 1 (1: an error reached a sink unhandled).
+  var exitedNormally: Bool { !signaled && (status == 0 || status == 1) }
+}
+
+/// Where the build put `pipe` and the plugins (the test bundle lies among them).
+enum Products {
+  static let directory: URL = {
+    var candidates = [Bundle(for: Sandbox.self).bundleURL.deletingLastPathComponent()]
+    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+    }
+    return candidates.first {
+      FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("pipe").path)
+    } ?? candidates[0]
+  }()
+
+  static var pipe: String { directory.appendingPathComponent("pipe").path }
+  static var testbed: String { directory.appendingPathComponent("pipe-plugin-testbed").path }
+
+  /// The repository's root (for `examples/`).
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+}

@@ -1,0 +1,103 @@
+import PluginProtocol
+import XCTest
+
+final class JSONTests: XCTestCase {
+  func testParsesEveryKindOfValueAndKeepsKeyOrder() throws {
+    let value = try JSONValue.parse(#" {"z": null, "a": [true, false, 0, -12, 3.5, 1e3, "x"], "m": {}} "#)
+    XCTAssertEqual(value, ["z": nil, "a": [true, false, 0, -12, 3.5, 1000.0, "x"], "m": [:]])
+    XCTAssertEqual(value.objectValue?.keys, ["z", "a", "m"])
+  }
+
+  func testIntsAndDoublesStayApart() throws {
+    XCTAssertEqual(try JSONValue.parse("3"), .int(3))
+    XCTAssertEqual(try JSONValue.parse("3.0"), .double(3))
+    XCTAssertEqual(try JSONValue.parse("-0"), .int(0))
+    XCTAssertEqual(try JSONValue.parse("12345678901234567890"), .double(1.2345678901234567e19))
+    XCTAssertEqual(JSONValue.double(3).encodedString(), "3.0")
+    XCTAssertEqual(JSONValue.double(.nan).encodedString(), "null")
+  }
+
+  func testStringsWithEscapesRoundTrip() throws {
+    let text = "quote \" backslash \\ slash / newline \n tab \t bell \u{7} é 😀"
+    let encoded = JSONValue.string(text).encodedString()
+    XCTAssertEqual(encoded, #""quote \" backslash \\ slash / newline \n tab \t bell \u0007 é 😀""#)
+    XCTAssertEqual(try JSONValue.parse(encoded), .string(text))
+    XCTAssertEqual(try JSONValue.parse(#""\u00e9\ud83d\ude00\/\b\f\r""#), .string("é😀/\u{8}\u{c}\r"))
+  }
+
+  func testEncodingIsCompactAndOrdered() {
+    let value: JSONValue = ["b": [1, 2.5, nil], "a": ["c": true]]
+    XCTAssertEqual(value.encodedString(), #"{"b":[1,2.5,null],"a":{"c":true}}"#)
+  }
+
+  func testObjectsAreEqualWhateverTheirOrder() {
+    let ab: JSONObject = ["a": 1, "b": 2]
+    let ba: JSONObject = ["b": 2, "a": 1]
+    XCTAssertEqual(ab, ba)
+    XCTAssertEqual(Set([ab, ba]).count, 1)
+    XCTAssertNotEqual(ab, ["a": 1, "b": 3])
+  }
+
+  func testObjectSubscriptSetsAppendsAndRemoves() {
+    var object: JSONObject = ["a": 1]
+    object["b"] = 2
+    object["a"] = 3
+    object["missing"] = nil
+    XCTAssertEqual(object.keys, ["a", "b"])
+    object["a"] = nil
+    XCTAssertEqual(object, ["b": 2])
+  }
+
+  /// Each malformed document, and the words its error must contain.
+  func testRejectsMalformedJSONWithTheReason() {
+    let cases: [(String, String)] = [
+      ("", "unexpected end of input"),
+      ("[1, 2,]", "unexpected ']', expected a value"),
+      (#"{"a": 1,}"#, "expected a string key"),
+      (#"{"a" 1}"#, "expected ':' after an object key"),
+      (#"{"a": 1, "a": 2}"#, "duplicate key 'a'"),
+      ("01", "leading zero"),
+      ("1.", "expected a digit after '.'"),
+      ("1e", "expected a digit in the exponent"),
+      ("-", "expected a digit"),
+      ("1e999", "out of range"),
+      (#""abc"#, "unterminated string"),
+      ("\"a\nb\"", "control character in a string"),
+      (#""\x""#, "invalid escape"),
+      (#""\ud800""#, "lone high surrogate"),
+      (#""\udc00""#, "lone low surrogate"),
+      (#""\u12""#, "four hex digits"),
+      ("nul", "expected a value"),
+      ("NaN", "unexpected 'N'"),
+      ("[1] [2]", "unexpected '[' after the value"),
+      (String(repeating: "[", count: 600), "nested more than 512 levels deep"),
+    ]
+    for (text, reason) in cases {
+      XCTAssertThrowsError(try JSONValue.parse(text), text) { error in
+        XCTAssertTrue("\(error)".contains(reason), "\(text): '\(error)' lacks '\(reason)'")
+        XCTAssertTrue("\(error)".hasPrefix("invalid JSON at byte "), "\(error)")
+      }
+    }
+  }
+
+  func testFindsADuplicateKeyInALargeObjectToo() throws {
+    let members = (0..<40).map { "\"k\($0)\": \($0)" }
+    XCTAssertEqual(try JSONValue.parse("{" + members.joined(separator: ",") + "}").objectValue?.count, 40)
+    XCTAssertThrowsError(try JSONValue.parse("{" + (members + [#""k3": 0"#]).joined(separator: ",") + "}")) {
+      error in
+      XCTAssertTrue("\(error)".contains("duplicate key 'k3'"), "\(error)")
+    }
+  }
+
+  func testRejectsInvalidUTF8() {
+    XCTAssertThrowsError(try JSONValue.parse([0x22, 0xFF, 0x22])) { error in
+      XCTAssertTrue("\(error)".contains("invalid UTF-8"), "\(error)")
+    }
+  }
+
+  func testCodableRoundTripThroughFoundation() throws {
+    let value: JSONValue = ["a": [1, 2.5, "x", nil, true]]
+    let data = try JSONEncoder().encode(value)
+    XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: data), value)
+  }
+}
