@@ -53,22 +53,27 @@ extension Compiler {
     _ entry: CatalogueEntry, _ op: OperatorStage, _ stage: Stage, parent: Int?, hasDot: Bool
   ) -> (stage: CompiledStage, node: Int)? {
     let (positional, options) = op.split(optionNames: Set(entry.options))
-    var ok = checkArity(entry.name, entry.arity, positional, at: op.name.span, signature: entry.signature)
-    for option in options where !entry.options.contains(option.name.text) {
-      report(
-        Diagnostic(
-          id: "unknownOption", message: "'\(entry.name)' has no option '\(option.name.text)'",
-          span: option.name.span,
-          help: Suggestions.didYouMean(option.name.text, in: entry.options)
-            ?? "it is written \(entry.signature)"))
-      ok = false
+    var ok = checkStrayOption(entry, positional)
+    if ok {
+      ok = checkArity(entry.name, entry.arity, positional, at: op.name.span, signature: entry.signature)
     }
+    ok = checkOptions(entry, options) && ok
     guard ok else { return nil }
     let node = addNode(for: stage, name: entry.name, parent: parent, role: entry.role)
     var context = StageContext(
       compiler: self, stage: stage, name: op.name, positional: positional, options: options, node: node,
       hasDot: hasDot)
-    guard let compiled = entry.compile(&context) else { return nil }
+    let errorsBefore = diagnostics.count { $0.isError }
+    guard let compiled = entry.compile(&context) else {
+      if diagnostics.count(where: \.isError) == errorsBefore {
+        // An entry must say why it refused a stage; never drop a statement silently.
+        report(
+          Diagnostic(
+            id: "stageNotCompiled", message: "'\(entry.name)' could not be compiled as written",
+            span: stage.span, help: "it is written \(entry.signature)"))
+      }
+      return nil
+    }
     return (compiled, node)
   }
 
