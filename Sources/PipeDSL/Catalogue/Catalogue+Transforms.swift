@@ -76,7 +76,7 @@ extension Catalogue {
     marble: "-a-b|  →  s-a-b|", example: "of(1, 2) | startWith 0", arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
-    return .transform { upstream, env in upstream.startWith(value(env)) }
+    return .transform { upstream, env in .deferred { upstream.startWith(try value(env)) } }
   }
 
   static let enumerate = CatalogueEntry(

@@ -33,7 +33,12 @@ extension Compiler {
         guard let sources = runtime.sources else {
           return .error(PipeError(kind: "pluginCrashed", message: "no plugin host is running"))
         }
-        let arguments = readers.map { $0!(env) } + defaults
+        let arguments: [Value]
+        do {
+          arguments = try readers.map { try $0!(env) } + defaults
+        } catch {
+          return .error(error)
+        }
         let key = ValueCache.key(source: name, arguments: arguments)
         env.scope.sourceKey = key
         return sources.observe(
