@@ -22,6 +22,7 @@ run: build
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(SWIFT) run pipe check examples
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests

@@ -34,6 +34,8 @@ let package = Package(
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
+    // Runs the built `pipe` binary on examples/ and checks exit codes and output.
+    .testTarget(name: "ExamplesTests"),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
