@@ -66,7 +66,7 @@ extension Compiler {
           id: "sourceAfterPipe", message: "'\(name)' is a source and starts a pipeline", span: stage.span,
           help: "to combine streams, write merge (\(stage.text)) or concat (\(stage.text))"))
       return false
-    case .transform where index == 0:
+    case .transform where index == 0, .sink where index == 0:
       report(
         Diagnostic(
           id: "missingSource", message: "'\(name)' needs something upstream", span: stage.span,
