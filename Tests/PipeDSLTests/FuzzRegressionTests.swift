@@ -33,7 +33,8 @@ final class FuzzRegressionTests: XCTestCase {
     }
     for diagnostic in diagnostics {
       XCTAssertTrue(diagnostic.span.end <= source.endOffset, text.debugDescription, file: file, line: line)
-      XCTAssertFalse(diagnostic.message.first?.isUppercase ?? true, diagnostic.message, file: file, line: line)
+      XCTAssertFalse(
+        diagnostic.message.first?.isUppercase ?? true, diagnostic.message, file: file, line: line)
     }
     return DiagnosticRenderer(colored: false).render(diagnostics, in: source)
   }
