@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test lint format bench clean
+.PHONY: all deps build run test lint format bench fuzz clean
 
 all: build
 
@@ -33,5 +33,16 @@ format:
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
 
+# libFuzzer over the lexer, parser, checker and compiler, seeded from examples/. It builds in
+# its own scratch path (the target has no main and exists only with PIPE_FUZZ set); new
+# inputs go to .build-fuzz/corpus, crashes to .build-fuzz/crashes. FUZZ_TIME is in seconds.
+FUZZ_TIME ?= 600
+fuzz:
+	PIPE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product PipeFuzz \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address
+	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) \
+	  -artifact_prefix=.build-fuzz/crashes/ -dict=Sources/PipeFuzz/pipe.dict .build-fuzz/corpus examples
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

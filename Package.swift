@@ -46,3 +46,10 @@ let package = Package(
     ),
   ]
 )
+
+// The libFuzzer target has no main: it links only with -sanitize=fuzzer, so it exists only
+// when `make fuzz` asks for it (PIPE_FUZZ=1, built in its own scratch path).
+if Context.environment["PIPE_FUZZ"] != nil {
+  package.targets.append(
+    .executableTarget(name: "PipeFuzz", dependencies: ["Operators", "PipeDSL"], exclude: ["pipe.dict"]))
+}
