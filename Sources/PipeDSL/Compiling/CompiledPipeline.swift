@@ -20,6 +20,8 @@ public struct CompiledPipeline {
   public var sink: SinkSpec?
   /// The pipeline's source text.
   public var text: String
+  /// How many stages a subscription goes through, nested and named pipelines included.
+  public var weight = 0
 }
 
 /// Per-stage bookkeeping while a pipeline runs: subscription numbers and error stamping.
