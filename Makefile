@@ -32,6 +32,7 @@ format:
 
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
+	$(SWIFT) run -c release LanguageBenchmark
 
 # libFuzzer over the lexer, parser, checker and compiler, seeded from examples/. It builds in
 # its own scratch path (the target has no main and exists only with PIPE_FUZZ set); new
@@ -39,7 +40,7 @@ bench: deps
 FUZZ_TIME ?= 600
 fuzz:
 	PIPE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product PipeFuzz \
-	  -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address
+	  -Xswiftc -sanitize=fuzzer,address
 	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) \
 	  -artifact_prefix=.build-fuzz/crashes/ -dict=Sources/PipeFuzz/pipe.dict .build-fuzz/corpus examples

@@ -44,6 +44,11 @@ let package = Package(
       ],
       path: "Benchmarks/OperatorsBenchmark"
     ),
+    .executableTarget(
+      name: "LanguageBenchmark",
+      dependencies: ["Operators", "PipeDSL"],
+      path: "Benchmarks/LanguageBenchmark"
+    ),
   ]
 )
 
