@@ -37,7 +37,7 @@ extension Catalogue {
       context.error("rangeOverflow", "the range passes the largest whole number", at: context.stage.span)
       return nil
     }
-    return .source { _, _ in Observable<Int>.range(start: start, count: count).map(Value.int) }
+    return .source { _, _ in Observable<Value>.range(start: start, count: count, Value.int) }
   }
 
   static let empty = CatalogueEntry(
