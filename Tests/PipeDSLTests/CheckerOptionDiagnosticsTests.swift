@@ -40,6 +40,24 @@ final class CheckerOptionDiagnosticsTests: XCTestCase {
       """
     ),
     (
+      "fail x | retryWhen [x: (errors | take 1), *: backoff(1)]",
+      """
+      demo.pipe:1:24: error: the form (errors | ...) cannot be a branch of a dict
+      1 | fail x | retryWhen [x: (errors | take 1), *: backoff(1)]
+        |                        ^^^^^^^^^^^^^^^^^
+        = help: use it alone, as in retryWhen (errors | take 3)
+      """
+    ),
+    (
+      "errors | take 1",
+      """
+      demo.pipe:1:1: error: unknown operator 'errors'
+      1 | errors | take 1
+        | ^^^^^^
+        = help: 'errors' is the stream of errors inside retryWhen (errors | ...)
+      """
+    ),
+    (
       "just 1 | map { .a + foo }",
       """
       demo.pipe:1:21: error: unknown name 'foo'

@@ -111,7 +111,9 @@ extension Compiler {
     report(
       Diagnostic(
         id: "unknownOperator", message: "unknown operator '\(name.text)'", span: name.span,
-        help: Suggestions.didYouMean(name.text, in: candidates)))
+        help: name.text == "errors"
+          ? "'errors' is the stream of errors inside retryWhen (errors | ...)"
+          : Suggestions.didYouMean(name.text, in: candidates)))
   }
 }
 
