@@ -4,7 +4,7 @@ import PipeDSL
 /// Parse + check + compile of a 200-stage pipeline, best of many.
 enum CompileCase {
   static let stages = 200
-  static let repetitions = 300
+  static let repetitions = CommandLine.arguments.contains("--profile-compile") ? 30 : 300
 
   /// `range(0, 10) | map { . * 2 } | filter { . % 4 == 0 } | ... | last`: 200 stages of the
   /// common kinds (expressions, counts, durations, sub-pipelines, strategies).

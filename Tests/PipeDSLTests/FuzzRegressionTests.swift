@@ -27,6 +27,9 @@ final class FuzzRegressionTests: XCTestCase {
       let compiler = Compiler(settings: Settings())
       let statements = compiler.compile(parsed.tree)
       diagnostics += compiler.diagnostics
+      XCTAssertFalse(
+        compiler.diagnostics.contains { $0.id == "stageNotCompiled" },
+        "an entry refused a stage without saying why: \(text.debugDescription)", file: file, line: line)
       XCTAssertTrue(
         compiler.hasErrors || statements.count == parsed.tree.statements.count,
         "a statement was dropped without an error: \(text.debugDescription)", file: file, line: line)
