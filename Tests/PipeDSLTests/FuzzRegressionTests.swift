@@ -1,3 +1,4 @@
+import Foundation
 import PipeDSL
 import XCTest
 
@@ -7,8 +8,26 @@ final class FuzzRegressionTests: XCTestCase {
   /// Each input, with the first line of what the checker must now say about it.
   static let found: [(input: String, firstDiagnostic: String)] = [
     // A sink as the first stage compiled to nothing and said nothing.
-    ("log\n", "fuzz.pipe:1:1: error: 'log' needs something upstream")
+    ("log\n", "fuzz.pipe:1:1: error: 'log' needs something upstream"),
+    // An empty list of diagrams was refused without a word (the generic error showed it).
+    ("cold [] \n| retry 3", "fuzz.pipe:1:6: error: a list of diagrams needs at least one"),
   ]
+
+  /// The inputs as libFuzzer saved them (base64; bytes that are not UTF-8 decode to U+FFFD,
+  /// as in the fuzz target).
+  static let crashInputs = [
+    "bG9nCg==",
+    "IyByZXRy+SBiZWxjYWhvZWN0IGF0dHMgNApyZXBlYXQjIEluc2lkZSBjYXRjaC1hLWItLWN8Igpjb2xkIFtdIAp8IHJjdHJ5IyByZXRy"
+      + "+SBiZWxjYWhvd3RyeSAyIHwgZXhwZWN0ICItYS1iLS1jfHJ8IGV4cGVjdCAiLWEtYi0tY3wiCmNvbGQgWyIu///9D8gtIyIsICItY3wiXSAK"
+      + "fCByY3RyeSAzIHwgZSMgY2F0Y2ggc3Vic2NydGhlIG50byBhbiBlZXIgMyB8IGUjIGNhdGNoIHN1YnNjcnRoZSBudG8gYW4gZWVy",
+  ]
+
+  func testTheSavedCrashInputsKeepTheInvariants() throws {
+    for encoded in Self.crashInputs {
+      let data = try XCTUnwrap(Data(base64Encoded: encoded))
+      _ = Self.checkRound(String(decoding: data, as: UTF8.self))
+    }
+  }
 
   func testEveryFoundInputNowKeepsTheInvariants() {
     for (input, firstDiagnostic) in Self.found {
