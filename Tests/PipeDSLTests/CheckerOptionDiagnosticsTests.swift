@@ -58,6 +58,22 @@ final class CheckerOptionDiagnosticsTests: XCTestCase {
       """
     ),
     (
+      "just 1 | onError log extra",
+      """
+      demo.pipe:1:22: error: log takes nothing after it
+      1 | just 1 | onError log extra
+        |                      ^^^^^
+      """
+    ),
+    (
+      "just 1 | expect [1] [a: 1]",
+      """
+      demo.pipe:1:21: error: a list of values takes no dict; write error KIND after it for an error
+      1 | just 1 | expect [1] [a: 1]
+        |                     ^^^^^^
+      """
+    ),
+    (
       "just 1 | map { .a + foo }",
       """
       demo.pipe:1:21: error: unknown name 'foo'
