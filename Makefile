@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test lint format bench docs clean svg-check
+.PHONY: all deps build run test lint format bench docs fuzz clean svg-check
 
 all: build
 
@@ -22,6 +22,7 @@ run: build
 test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	$(SWIFT) run pipe check examples
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
@@ -36,6 +37,7 @@ docs: build
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
 	$(SWIFT) run -c release PluginsBenchmark
+	$(SWIFT) run -c release LanguageBenchmark
 
 # Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
 svg-check: build
@@ -45,5 +47,16 @@ svg-check: build
 	.build/debug/pipe run scripts/svg-check.pipe > /dev/null
 	scripts/svg-check.sh .build/svg-check .build/svg-check/*.svg
 
+# libFuzzer over the lexer, parser, checker and compiler, seeded from examples/. It builds in
+# its own scratch path (the target has no main and exists only with PIPE_FUZZ set); new
+# inputs go to .build-fuzz/corpus, crashes to .build-fuzz/crashes. FUZZ_TIME is in seconds.
+FUZZ_TIME ?= 600
+fuzz:
+	PIPE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product PipeFuzz \
+	  -Xswiftc -sanitize=fuzzer,address
+	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) \
+	  -artifact_prefix=.build-fuzz/crashes/ -dict=Sources/PipeFuzz/pipe.dict .build-fuzz/corpus examples
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

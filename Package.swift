@@ -101,6 +101,8 @@ let package = Package(
       dependencies: ["PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore"]),
     .testTarget(
       name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
+    // Runs the built `pipe` binary on examples/ and checks exit codes and output.
+    .testTarget(name: "ExamplesTests"),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
@@ -109,5 +111,17 @@ let package = Package(
       ],
       path: "Benchmarks/OperatorsBenchmark"
     ),
+    .executableTarget(
+      name: "LanguageBenchmark",
+      dependencies: ["Operators", "PipeDSL"],
+      path: "Benchmarks/LanguageBenchmark"
+    ),
   ]
 )
+
+// The libFuzzer target has no main: it links only with -sanitize=fuzzer, so it exists only
+// when `make fuzz` asks for it (PIPE_FUZZ=1, built in its own scratch path).
+if Context.environment["PIPE_FUZZ"] != nil {
+  package.targets.append(
+    .executableTarget(name: "PipeFuzz", dependencies: ["Operators", "PipeDSL"], exclude: ["pipe.dict"]))
+}

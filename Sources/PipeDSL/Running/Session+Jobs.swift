@@ -15,7 +15,9 @@ extension Session {
     if background { job.onEnd.append { [unowned self, unowned job] in self.onJobEnd?(job) } }
     jobs.append(job)
     lastGraph = statement.graph
-    let observer = Observer<Value> { [unowned job] event in
+    // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
+    // spares every event a strong retain and release.
+    let observer = Observer<Value> { [unowned(unsafe) job] event in
       guard job.isRunning else { return }
       job.consumer?.on(event)
       if event.isStopEvent { job.end(.terminated) }
