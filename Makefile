@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test lint format bench bench-startup docs clean svg-check
+.PHONY: all deps test-deps build run test lint format bench bench-startup docs fuzz clean svg-check
 
 all: build
 
@@ -29,6 +29,7 @@ run: build
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+	$(SWIFT) run pipe check examples
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests
@@ -43,6 +44,7 @@ docs: build
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
 	$(SWIFT) run -c release PluginsBenchmark
+	$(SWIFT) run -c release LanguageBenchmark
 
 # Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
 svg-check: build
@@ -52,10 +54,21 @@ svg-check: build
 	.build/debug/pipe run scripts/svg-check.pipe > /dev/null
 	scripts/svg-check.sh .build/svg-check .build/svg-check/*.svg
 
+# libFuzzer over the lexer, parser, checker and compiler, seeded from examples/. It builds in
+# its own scratch path (the target has no main and exists only with PIPE_FUZZ set); new
+# inputs go to .build-fuzz/corpus, crashes to .build-fuzz/crashes. FUZZ_TIME is in seconds.
+FUZZ_TIME ?= 600
+fuzz:
+	PIPE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product PipeFuzz \
+	  -Xswiftc -sanitize=fuzzer,address
+	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) \
+	  -artifact_prefix=.build-fuzz/crashes/ -dict=Sources/PipeFuzz/pipe.dict .build-fuzz/corpus examples
+
 # Time from exec to the first prompt, and of `pipe -e 'just 1'`: median of 40 runs, target 30 ms.
 bench-startup: deps
 	$(SWIFT) build -c release --product pipe
 	$(SWIFT) run -c release StartupBenchmark .build/release/pipe 40
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

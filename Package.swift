@@ -104,6 +104,8 @@ let package = Package(
       dependencies: ["PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore"]),
     .testTarget(
       name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
+    // Runs the built `pipe` binary on examples/ and checks exit codes and output.
+    .testTarget(name: "ExamplesTests"),
     .testTarget(name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL"]),
     .executableTarget(
       name: "OperatorsBenchmark",
@@ -113,7 +115,19 @@ let package = Package(
       ],
       path: "Benchmarks/OperatorsBenchmark"
     ),
+    .executableTarget(
+      name: "LanguageBenchmark",
+      dependencies: ["Operators", "PipeDSL"],
+      path: "Benchmarks/LanguageBenchmark"
+    ),
     // Time from exec to the first prompt (under a pty) and of `pipe -e 'just 1'`.
     .executableTarget(name: "StartupBenchmark", path: "Benchmarks/StartupBenchmark"),
   ]
 )
+
+// The libFuzzer target has no main: it links only with -sanitize=fuzzer, so it exists only
+// when `make fuzz` asks for it (PIPE_FUZZ=1, built in its own scratch path).
+if Context.environment["PIPE_FUZZ"] != nil {
+  package.targets.append(
+    .executableTarget(name: "PipeFuzz", dependencies: ["Operators", "PipeDSL"], exclude: ["pipe.dict"]))
+}

@@ -37,13 +37,13 @@ final class ExpectationLanesTests: RenderingTestCase {
       """
       t.pipe:1: expectation failed: cold "-a|" [a: 41] | map { . + 1 } | expect "-a|" [a: 41]
         expected: -a|
-        actual:   -A|
-          where A = 42
-        first difference: at 1ms expected a, got A
+        actual:   -α|
+          where α = 42
+        first difference: at 1ms expected a, got α
                   0ms                     1ms                  2ms
                   ┬───────────────────────┬──────────────────────┬
         expected  ^───────────────────────a──────────────────────|
-        actual    ^───────────────────────A──────────────────────|
+        actual    ^───────────────────────42─────────────────────|
         a = 41
       """)
   }

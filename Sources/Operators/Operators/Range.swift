@@ -6,12 +6,25 @@ extension Observable where Element == Int {
   ///
   ///     range(start: 1, count: 3)  // (123|)
   @inlinable public static func range(start: Int, count: Int) -> Observable<Int> {
+    range(start: start, count: count) { $0 }
+  }
+}
+
+extension Observable {
+  /// `count` consecutive integers from `start`, each made an element by `element`, then
+  /// completion, all during `subscribe`: `range` and `map` in one loop, for sources whose
+  /// elements wrap an integer.
+  ///
+  ///     range(start: 1, count: 3) { "#\($0)" }  // ("#1" "#2" "#3"|)
+  @inlinable public static func range(
+    start: Int, count: Int, _ element: @escaping (Int) -> Element
+  ) -> Observable<Element> {
     precondition(count >= 0, "range: count can't be negative")
     precondition(count == 0 || start <= Int.max - (count - 1), "range: start + count overflows")
     return Observable(unsafe: { observer in
       for offset in 0..<count {
         if observer.isDisposed { return Disposables.empty }
-        observer.onNext(start &+ offset)
+        observer.onNext(element(start &+ offset))
       }
       if !observer.isDisposed { observer.onCompleted() }
       return Disposables.empty

@@ -29,7 +29,7 @@ extension Catalogue {
     aliases: ["catchErrorJustReturn"], arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
-    return .transform { upstream, env in upstream.catchAndReturn(value(env)) }
+    return .transform { upstream, env in upstream.catch { _ in .just(try value(env)) } }
   }
 
   static let retry = CatalogueEntry(

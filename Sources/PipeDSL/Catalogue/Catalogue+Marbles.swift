@@ -46,7 +46,13 @@ struct MarbleArguments {
   init?(_ context: StageContext, hot: Bool = false) {
     var texts: [Arg] = [context.positional[0]]
     if case .list(let items) = context.positional[0].kind, !hot { texts = items }
-    var ok = !texts.isEmpty
+    var ok = true
+    if texts.isEmpty {
+      context.error(
+        "badMarbles", "a list of diagrams needs at least one", at: context.positional[0].span,
+        help: "write cold [\"-#\", \"-(a|)\"]: the n-th subscription plays the n-th diagram")
+      ok = false
+    }
     for arg in texts {
       guard let text = context.read.string(arg) else {
         ok = false

@@ -49,7 +49,10 @@ enum SideEffectAction {
     guard let word = context.read.word(context.positional[0]) else { return nil }
     let argument = context.argument(1)
     switch word.text {
-    case "log" where argument == nil: return .log
+    case "log":
+      guard let argument else { return .log }
+      context.error("badAction", "log takes nothing after it", at: argument.span)
+      return nil
     case "say":
       guard let argument else {
         context.error("badAction", "write say { EXPR }", at: word.span)

@@ -68,7 +68,13 @@ enum ExpectArguments {
       return nil
     }
     if case .list = first.kind {
-      guard context.positional.count == 1, case .list(let values)? = read.constant(first) else { return nil }
+      if let extra = context.argument(1) {
+        context.error(
+          "badExpect", "a list of values takes no dict; write error KIND after it for an error",
+          at: extra.span)
+        return nil
+      }
+      guard case .list(let values)? = read.constant(first) else { return nil }
       return .values(values, errorKind: errorKind)
     }
     guard let text = read.string(first) else { return nil }

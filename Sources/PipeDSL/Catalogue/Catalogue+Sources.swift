@@ -12,7 +12,7 @@ extension Catalogue {
     marble: "(a|)", example: "just 42", arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
-    return .source { env, _ in .just(value(env)) }
+    return .source { env, _ in .deferred { .just(try value(env)) } }
   }
 
   static let of = CatalogueEntry(
@@ -22,7 +22,7 @@ extension Catalogue {
   ) { context in
     let readers = context.positional.map(context.read.value)
     guard !readers.contains(where: { $0 == nil }) else { return nil }
-    return .source { env, _ in .from(readers.map { $0!(env) }) }
+    return .source { env, _ in .deferred { .from(try readers.map { try $0!(env) }) } }
   }
 
   static let range = CatalogueEntry(
@@ -37,7 +37,7 @@ extension Catalogue {
       context.error("rangeOverflow", "the range passes the largest whole number", at: context.stage.span)
       return nil
     }
-    return .source { _, _ in Observable<Int>.range(start: start, count: count).map(Value.int) }
+    return .source { _, _ in Observable<Value>.range(start: start, count: count, Value.int) }
   }
 
   static let empty = CatalogueEntry(
@@ -73,7 +73,7 @@ extension Catalogue {
   ) { context in
     guard let delay = context.read.delay(context.positional[0]) else { return nil }
     return .source { env, _ in
-      Observable<Int>.timer(delay(env), scheduler: env.runtime.scheduler).map(Value.int)
+      .deferred { Observable<Int>.timer(try delay(env), scheduler: env.runtime.scheduler).map(Value.int) }
     }
   }
 
@@ -113,12 +113,21 @@ extension StageContext {
 
 extension ArgumentReader {
   /// A duration known now (`2s`), or computed per subscription from `.` or `{ ... }` in
-  /// seconds.
-  func delay(_ arg: Arg) -> ((Env) -> Time)? {
+  /// seconds; a computed value that is not a number is a `typeError`.
+  func delay(_ arg: Arg) -> ((Env) throws -> Time)? {
     switch arg.kind {
     case .element, .expression:
       guard let value = value(arg) else { return nil }
-      return { env in .seconds(max(0, min(value(env).number ?? 0, 1e9))) }
+      let stage = source
+      return { env in
+        let seconds = try value(env)
+        guard let number = seconds.number, !number.isNaN else {
+          throw PipeError(
+            kind: PipeError.typeErrorKind, message: "expected a number of seconds, found \(seconds.typeName)",
+            source: stage)
+        }
+        return .seconds(max(0, min(number, 1e9)))
+      }
     default:
       guard let time = duration(arg) else { return nil }
       return { _ in time }

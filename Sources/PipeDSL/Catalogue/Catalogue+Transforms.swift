@@ -14,7 +14,7 @@ extension Catalogue {
     marble: "1-2-3|  →  2-4-6|", example: "of(1, 2, 3) | map { . * 2 }", arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    return .transform { upstream, _ in upstream.map { try expression($0) } }
+    return .plainTransform { upstream, _ in upstream.map { try expression($0) } }
   }
 
   static let filter = CatalogueEntry(
@@ -23,7 +23,7 @@ extension Catalogue {
     marble: "1-2-3-4|  →  --2---4|", example: "range(1, 10) | filter { . % 2 == 0 }", arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    return .transform { upstream, _ in upstream.filter { try expression($0).truthy() } }
+    return .plainTransform { upstream, _ in upstream.filter { try expression.holds(for: $0) } }
   }
 
   static let scan = CatalogueEntry(
@@ -35,7 +35,9 @@ extension Catalogue {
     guard let seed = context.read.constant(context.positional[0]),
       let expression = context.read.expression(context.positional[1], names: ["acc"])
     else { return nil }
-    return .transform { upstream, _ in upstream.scan(seed) { try expression($1, ExpressionContext([$0])) } }
+    return .plainTransform { upstream, _ in
+      upstream.scan(seed) { try expression($1, ExpressionContext(single: $0)) }
+    }
   }
 
   static let take = CatalogueEntry(
@@ -44,7 +46,7 @@ extension Catalogue {
     marble: "a-b-c-d|  →  a-b|", example: "every 1s | take 3", arity: 1...1
   ) { context in
     guard let count = context.read.integer(context.positional[0]) else { return nil }
-    return .transform { upstream, _ in upstream.take(count) }
+    return .plainTransform { upstream, _ in upstream.take(count) }
   }
 
   static let skip = CatalogueEntry(
@@ -52,7 +54,7 @@ extension Catalogue {
     marble: "a-b-c-d|  →  ----c-d|", example: "range(1, 5) | skip 2", arity: 1...1
   ) { context in
     guard let count = context.read.integer(context.positional[0]) else { return nil }
-    return .transform { upstream, _ in upstream.skip(count) }
+    return .plainTransform { upstream, _ in upstream.skip(count) }
   }
 
   static let takeWhile = CatalogueEntry(
@@ -61,14 +63,14 @@ extension Catalogue {
     marble: "1-2-5-1|  →  1-2-|", example: "range(1, 10) | takeWhile { . < 4 }", arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    return .transform { upstream, _ in upstream.take(while: { try expression($0).truthy() }) }
+    return .plainTransform { upstream, _ in upstream.take(while: { try expression.holds(for: $0) }) }
   }
 
   static let distinct = CatalogueEntry(
     name: "distinct", role: .transform, signature: "distinct",
     doc: "Drops a value equal to the one before it (RxSwift's distinctUntilChanged).",
     marble: "a-a-b-a|  →  a---b-a|", example: "of(1, 1, 2, 1) | distinct", arity: 0...0
-  ) { _ in .transform { upstream, _ in upstream.distinctUntilChanged() } }
+  ) { _ in .plainTransform { upstream, _ in upstream.distinctUntilChanged() } }
 
   static let startWith = CatalogueEntry(
     name: "startWith", role: .transform, signature: "startWith VALUE",
@@ -76,7 +78,7 @@ extension Catalogue {
     marble: "-a-b|  →  s-a-b|", example: "of(1, 2) | startWith 0", arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
-    return .transform { upstream, env in upstream.startWith(value(env)) }
+    return .transform { upstream, env in .deferred { upstream.startWith(try value(env)) } }
   }
 
   static let enumerate = CatalogueEntry(

@@ -4,7 +4,7 @@ import Operators
 enum CatchFallback {
   case cache
   case empty
-  case just((Env) -> Value)
+  case just(ValueReader)
   case pipeline(CompiledPipeline)
   case ask
 
@@ -52,7 +52,7 @@ enum CatchFallback {
     case .empty:
       return upstream.catch { _ in .empty() }
     case .just(let value):
-      return upstream.catch { _ in .just(value(env)) }
+      return upstream.catch { _ in .just(try value(env)) }
     case .pipeline(let fallback):
       return upstream.catch { error in fallback.build(env.with(dot: PipeError.from(error).value)) }
     case .ask:

@@ -72,6 +72,15 @@ enum StrategyCompiler {
     var fallback: CompiledStrategy?
     var ok = true
     for entry in entries {
+      if case .pipeline = entry.value.kind {
+        // The general form sees every error at once; a branch decides one error at a time.
+        compiler.report(
+          Diagnostic(
+            id: "generalFormInDict", message: "the form (errors | ...) cannot be a branch of a dict",
+            span: entry.value.span, help: "use it alone, as in retryWhen (errors | take 3)"))
+        ok = false
+        continue
+      }
       guard let strategy = compile(entry.value, compiler: compiler, hasDot: hasDot, parent: parent) else {
         ok = false
         continue

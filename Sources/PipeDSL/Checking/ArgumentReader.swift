@@ -1,5 +1,8 @@
 import Operators
 
+/// A value computed per subscription; it throws when an expression in it fails.
+public typealias ValueReader = (Env) throws -> Value
+
 /// Reads a stage's or a strategy's arguments, reporting a diagnostic with a span for every
 /// argument of the wrong kind and returning nil for it.
 public struct ArgumentReader {
@@ -95,30 +98,34 @@ public struct ArgumentReader {
   }
 
   /// A value computed when the stage is subscribed: a constant, `.`, `.field`, `{ expr }`,
-  /// or a list or record of these.
-  public func value(_ arg: Arg) -> ((Env) -> Value)? {
+  /// or a list or record of these. An expression that fails at run time throws its error
+  /// (a `typeError`, ...), which the stage emits.
+  public func value(_ arg: Arg) -> ValueReader? {
     switch arg.kind {
     case .element(let path):
-      guard hasDot else {
-        compiler.report(
-          Diagnostic(
-            id: "dotOutsideSubpipeline", message: "'.' means the outer element, and there is none here",
-            span: arg.span, help: "use '.' inside a sub-pipeline, as in flatMap (weather .)"))
-        return nil
-      }
+      guard hasDot else { return dotOutsideSubpipeline(arg.span) }
       let fields = path.map(\.text)
       return { env in fields.reduce(env.dot ?? .null) { $0[$1] ?? .null } }
     case .expression(let expr):
+      if !hasDot && expr.mentionsElement { return dotOutsideSubpipeline(arg.span) }
       guard let compiled = expression(arg, expr: expr, names: []) else { return nil }
-      return { env in (try? compiled(env.dot ?? .null)) ?? .null }
+      return { env in try compiled(env.dot ?? .null) }
     case .list(let items):
       let readers = items.map(value)
       guard !readers.contains(where: { $0 == nil }) else { return nil }
-      return { env in .list(readers.map { $0!(env) }) }
+      return { env in .list(try readers.map { try $0!(env) }) }
     default:
       guard let constant = constant(arg) else { return nil }
       return { _ in constant }
     }
+  }
+
+  private func dotOutsideSubpipeline(_ span: Span) -> ValueReader? {
+    compiler.report(
+      Diagnostic(
+        id: "dotOutsideSubpipeline", message: "'.' means the outer element, and there is none here",
+        span: span, help: "use '.' inside a sub-pipeline, as in flatMap (weather .)"))
+    return nil
   }
 
   /// A `{ ... }` expression, checked, with the free names it may use besides `.`.
@@ -173,6 +180,24 @@ extension ArgKind {
     case .element: return "'.'"
     case .labeled(let name, _): return "the option '\(name.text):'"
     case .invalid: return "nothing readable"
+    }
+  }
+}
+
+extension Expr {
+  /// Whether `.` (the current or outer element) appears anywhere in the expression.
+  var mentionsElement: Bool {
+    switch kind {
+    case .element: return true
+    case .literal, .name, .invalid: return false
+    case .field(let base, _): return base.mentionsElement
+    case .list(let items): return items.contains { $0.mentionsElement }
+    case .record(let entries): return entries.contains { $0.value.mentionsElement }
+    case .unary(_, let operand): return operand.mentionsElement
+    case .binary(_, let left, let right): return left.mentionsElement || right.mentionsElement
+    case .conditional(let test, let then, let otherwise):
+      return test.mentionsElement || then.mentionsElement || otherwise.mentionsElement
+    case .call(_, let arguments): return arguments.contains { $0.mentionsElement }
     }
   }
 }

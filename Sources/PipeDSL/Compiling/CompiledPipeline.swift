@@ -6,6 +6,10 @@ public enum CompiledStage {
   case source((Env, Int) -> Observable<Value>)
   /// A later stage, built once per environment around its upstream.
   case transform((Observable<Value>, Env) -> Observable<Value>)
+  /// A later stage that raises no error of its own, or only errors of its expressions
+  /// (which already name the stage): built like `transform`, but without the per-event
+  /// layer that stamps errors with the stage, which costs every value a call.
+  case plainTransform((Observable<Value>, Env) -> Observable<Value>)
   /// The last stage, which consumes the stream.
   case sink(SinkSpec)
 }
@@ -20,6 +24,8 @@ public struct CompiledPipeline {
   public var sink: SinkSpec?
   /// The pipeline's source text.
   public var text: String
+  /// How many stages a subscription goes through, nested and named pipelines included.
+  public var weight = 0
 }
 
 /// Per-stage bookkeeping while a pipeline runs: subscription numbers and error stamping.
@@ -38,16 +44,17 @@ enum StageWrapper {
     }
   }
 
-  /// Wraps a transform's output so errors it raises name the stage.
+  /// Wraps a transform's output so errors it raises name the stage (unless `stamps` is
+  /// false: a plain transform's errors already do).
   static func transform(
-    _ upstream: Observable<Value>, env: Env, node: Int, text: String,
+    _ upstream: Observable<Value>, env: Env, node: Int, text: String, stamps: Bool = true,
     _ make: (Observable<Value>, Env) -> Observable<Value>
   ) -> Observable<Value> {
     let runtime = env.runtime
     let inner = make(upstream, env)
     let stream = Observable<Value>(unsafe: { observer in
       let attempt = runtime.beginAttempt(node: node, scope: env.scope)
-      return inner.subscribe(stamping(observer, text: text, attempt: attempt))
+      return inner.subscribe(stamps ? stamping(observer, text: text, attempt: attempt) : observer)
     })
     return traced(stream, node: node, runtime: runtime)
   }

@@ -31,9 +31,12 @@ extension Compiler {
     var sink: SinkSpec?
     if case .sink(let spec) = compiled.last?.stage { sink = spec }
     if context == .run && sink == nil { sink = .show }
-    let transforms = compiled.dropFirst().compactMap { item -> (TransformBody, Int, String)? in
-      if case .transform(let body) = item.stage { return (body, item.node, item.text) }
-      return nil
+    let transforms = compiled.dropFirst().compactMap { item -> (TransformBody, Int, String, Bool)? in
+      switch item.stage {
+      case .transform(let body): return (body, item.node, item.text, true)
+      case .plainTransform(let body): return (body, item.node, item.text, false)
+      case .source, .sink: return nil
+      }
     }
     let head = StageWrapper.source(source, node: first.node, text: first.text)
     return CompiledPipeline(
@@ -41,8 +44,8 @@ extension Compiler {
       build: { outer in
         let env = outer.withNewScope()
         var stream = head(env)
-        for (body, node, text) in transforms {
-          stream = StageWrapper.transform(stream, env: env, node: node, text: text, body)
+        for (body, node, text, stamps) in transforms {
+          stream = StageWrapper.transform(stream, env: env, node: node, text: text, stamps: stamps, body)
         }
         return stream
       },
@@ -66,7 +69,7 @@ extension Compiler {
           id: "sourceAfterPipe", message: "'\(name)' is a source and starts a pipeline", span: stage.span,
           help: "to combine streams, write merge (\(stage.text)) or concat (\(stage.text))"))
       return false
-    case .transform where index == 0, .sink where index == 0:
+    case .transform where index == 0, .plainTransform where index == 0, .sink where index == 0:
       report(
         Diagnostic(
           id: "missingSource", message: "'\(name)' needs something upstream", span: stage.span,

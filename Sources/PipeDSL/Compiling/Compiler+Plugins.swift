@@ -23,7 +23,12 @@ extension Compiler {
         guard let sources = runtime.sources else {
           return .error(PipeError(kind: "pluginCrashed", message: "no plugin host is running"))
         }
-        let arguments = readers.map { (name: $0.name, value: $0.read!(env)) }
+        let arguments: [(name: String, value: Value)]
+        do {
+          arguments = try readers.map { (name: $0.name, value: try $0.read!(env)) }
+        } catch {
+          return .error(error)
+        }
         let key = ValueCache.key(source: name, arguments: arguments, positions: positions)
         env.scope.sourceKey = key
         // The plugin hears how often this stage asked it in the session, so a fault plan

@@ -13,7 +13,9 @@ extension Compiler {
       guard let inner = compilePipeline(pipeline, parent: node, context: .inner(errorsSource: false)) else {
         return nil
       }
-      return (.source { env, _ in inner.build(env) }, node)
+      // Built once per enclosing pipeline, so a retry resubscribes the same inner stages and
+      // their attempts count on.
+      return (.source { env, _ in env.scope.once(node) { inner.build(env) } }, node)
     case .operator(let op):
       return compileOperator(op, stage, parent: parent, hasDot: hasDot, context: context)
     }
@@ -26,7 +28,7 @@ extension Compiler {
     if let binding = bindings[name] {
       guard expectNoArguments(op, what: "'\(name)' names a pipeline and") else { return nil }
       let node = addNode(for: stage, name: name, parent: parent, role: .source)
-      return (.source { env, _ in binding.build(env) }, node)
+      return (.source { env, _ in env.scope.once(node) { binding.build(env) } }, node)
     }
     if name == "errors", context == .inner(errorsSource: true) {
       guard expectNoArguments(op, what: "'errors'") else { return nil }
@@ -53,22 +55,27 @@ extension Compiler {
     _ entry: CatalogueEntry, _ op: OperatorStage, _ stage: Stage, parent: Int?, hasDot: Bool
   ) -> (stage: CompiledStage, node: Int)? {
     let (positional, options) = op.split(optionNames: Set(entry.options))
-    var ok = checkArity(entry.name, entry.arity, positional, at: op.name.span, signature: entry.signature)
-    for option in options where !entry.options.contains(option.name.text) {
-      report(
-        Diagnostic(
-          id: "unknownOption", message: "'\(entry.name)' has no option '\(option.name.text)'",
-          span: option.name.span,
-          help: Suggestions.didYouMean(option.name.text, in: entry.options)
-            ?? "it is written \(entry.signature)"))
-      ok = false
+    var ok = checkStrayOption(entry, positional)
+    if ok {
+      ok = checkArity(entry.name, entry.arity, positional, at: op.name.span, signature: entry.signature)
     }
+    ok = checkOptions(entry, options) && ok
     guard ok else { return nil }
     let node = addNode(for: stage, name: entry.name, parent: parent, role: entry.role)
     var context = StageContext(
       compiler: self, stage: stage, name: op.name, positional: positional, options: options, node: node,
       hasDot: hasDot)
-    guard let compiled = entry.compile(&context) else { return nil }
+    let errorsBefore = diagnostics.count { $0.isError }
+    guard let compiled = entry.compile(&context) else {
+      if diagnostics.count(where: \.isError) == errorsBefore {
+        // An entry must say why it refused a stage; never drop a statement silently.
+        report(
+          Diagnostic(
+            id: "stageNotCompiled", message: "'\(entry.name)' could not be compiled as written",
+            span: stage.span, help: "it is written \(entry.signature)"))
+      }
+      return nil
+    }
     return (compiled, node)
   }
 
@@ -106,7 +113,9 @@ extension Compiler {
     report(
       Diagnostic(
         id: "unknownOperator", message: "unknown operator '\(name.text)'", span: name.span,
-        help: Suggestions.didYouMean(name.text, in: candidates)))
+        help: name.text == "errors"
+          ? "'errors' is the stream of errors inside retryWhen (errors | ...)"
+          : Suggestions.didYouMean(name.text, in: candidates)))
   }
 }
 

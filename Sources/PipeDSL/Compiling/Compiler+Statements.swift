@@ -43,9 +43,11 @@ extension Compiler {
           span: name.span, help: "choose another name"))
       return nil
     }
-    guard let compiled = compilePipeline(pipeline, parent: nil, context: .binding) else { return nil }
-    define(name.text, compiled)
-    return .bind(name.text, compiled)
+    guard let compiled = compilePipeline(pipeline, parent: nil, context: .binding),
+      let weighed = weighed(compiled, span: pipeline.span)
+    else { return nil }
+    define(name.text, weighed)
+    return .bind(name.text, weighed)
   }
 
   private func compileSetting(_ path: Name, _ value: Arg) -> CompiledStatement.Kind? {
@@ -80,7 +82,9 @@ extension Compiler {
   }
 
   private func compileRun(_ pipeline: Pipeline, background: Bool) -> CompiledStatement.Kind? {
-    guard let compiled = compilePipeline(pipeline, parent: nil, context: .run) else { return nil }
-    return .run(compiled, background: background)
+    guard let compiled = compilePipeline(pipeline, parent: nil, context: .run),
+      let weighed = weighed(compiled, span: pipeline.span)
+    else { return nil }
+    return .run(weighed, background: background)
   }
 }

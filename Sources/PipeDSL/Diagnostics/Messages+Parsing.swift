@@ -4,6 +4,12 @@ extension Diagnostic {
     Diagnostic(id: "tooDeep", message: "brackets nested too deeply", span: span)
   }
 
+  static func tooLong(_ span: Span) -> Diagnostic {
+    Diagnostic(
+      id: "expressionTooLong", message: "expression too long: more than \(Parser.maximumChain) operators",
+      span: span, help: "split the work over several stages")
+  }
+
   static func expectedStage(_ token: Token) -> Diagnostic {
     Diagnostic(
       id: "expectedStage", message: "expected a stage, found \(token)", span: token.span,

@@ -1,7 +1,7 @@
 /// The closures each kind of node compiles to.
 extension ExpressionCompiler {
   static func variable(_ slot: Int) -> Evaluator {
-    { _, context in slot >= 0 && slot < context.variables.count ? context.variables[slot] : .null }
+    { _, context in context[slot] }
   }
 
   static func list(_ items: [Evaluator]) -> Evaluator {

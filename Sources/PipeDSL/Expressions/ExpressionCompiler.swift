@@ -7,16 +7,30 @@ public struct CompiledExpression: Sendable {
 
   /// The checked expression it was built from.
   public let expr: Expr
+  /// The stage text that run-time errors name.
+  let source: String
+  /// The tree of closures, whose errors do not name the stage yet.
+  let body: Evaluator
+
   /// Evaluates against an element and the values of the environment's names. A runtime
   /// error (`typeError`, `divisionByZero`, `overflow`) is thrown as a `PipeError` whose
   /// `source` is the stage text given to the compiler.
-  public let evaluate: Evaluator
+  public var evaluate: Evaluator {
+    { [self] (element, context) throws(PipeError) in try self(element, context) }
+  }
 
-  /// Evaluates with no free names bound.
+  /// Evaluates `element` (with no free names bound, unless `context` binds them).
+  @inline(__always)
   public func callAsFunction(_ element: Value, _ context: ExpressionContext = ExpressionContext())
     throws(PipeError) -> Value
   {
-    try evaluate(element, context)
+    do throws(PipeError) {
+      return try body(element, context)
+    } catch {
+      var located = error
+      located.source = source
+      throw located
+    }
   }
 }
 
@@ -28,16 +42,7 @@ public enum ExpressionCompiler {
   ) throws(DiagnosticError) -> CompiledExpression {
     let diagnostics = ExpressionChecker.check(expr, in: environment)
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-    let body = build(expr, environment)
-    return CompiledExpression(expr: expr) { (element, context) throws(PipeError) in
-      do throws(PipeError) {
-        return try body(element, context)
-      } catch {
-        var located = error
-        located.source = source
-        throw located
-      }
-    }
+    return CompiledExpression(expr: expr, source: source, body: build(expr, environment))
   }
 
   typealias Evaluator = CompiledExpression.Evaluator
@@ -57,7 +62,7 @@ public enum ExpressionCompiler {
     case .record(let entries): return record(entries.map { ($0.key.text, build($0.value, environment)) })
     case .unary(let op, let operand): return unary(op, build(operand, environment))
     case .binary(let op, let left, let right):
-      return binary(op, build(left, environment), build(right, environment))
+      return binary(op, left, right, environment)
     case .conditional(let condition, let then, let otherwise):
       return conditional(
         build(condition, environment), build(then, environment), build(otherwise, environment))
@@ -67,6 +72,22 @@ public enum ExpressionCompiler {
       return { (_, _) throws(PipeError) in
         throw PipeError(kind: "invalidExpression", message: "the expression has errors")
       }
+    }
+  }
+}
+
+extension CompiledExpression {
+  /// The expression as a condition (`filter`, `takeWhile`): its bool, or a typeError that
+  /// names the stage, as the expression's own errors do.
+  public func holds(for element: Value) throws(PipeError) -> Bool {
+    let value = try self(element)
+    if case .bool(let result) = value { return result }
+    do throws(PipeError) {
+      return try value.truthy()
+    } catch {
+      var located = error
+      located.source = source
+      throw located
     }
   }
 }

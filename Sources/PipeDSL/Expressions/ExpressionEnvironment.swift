@@ -22,10 +22,39 @@ public struct ExpressionEnvironment: Sendable {
 }
 
 /// The values of an environment's free names for one evaluation, in the environment's order.
+///
+/// The first value is kept apart from the rest, so the common one-name context (scan's
+/// `acc`) allocates nothing per element.
 public struct ExpressionContext: Sendable {
-  public var variables: [Value]
+  private var count: Int
+  private var first: Value
+  private var rest: [Value]
 
-  public init(_ variables: [Value] = []) { self.variables = variables }
+  public init(_ variables: [Value]) {
+    count = variables.count
+    first = variables.first ?? .null
+    rest = Array(variables.dropFirst())
+  }
+
+  /// No names bound.
+  public init() { self.init(single: .null, count: 0) }
+
+  /// A context binding one name, without an array.
+  public init(single value: Value) { self.init(single: value, count: 1) }
+
+  private init(single value: Value, count: Int) {
+    self.count = count
+    first = value
+    rest = []
+  }
+
+  public var variables: [Value] { count == 0 ? [] : [first] + rest }
+
+  /// The value of the name at `slot`; null for a slot nothing is bound to.
+  subscript(slot: Int) -> Value {
+    if slot == 0 && count > 0 { return first }
+    return slot > 0 && slot < count ? rest[slot - 1] : .null
+  }
 }
 
 /// A pure function of the expression language.

@@ -4,6 +4,7 @@ extension Parser {
   // braced = "{" expr "}" ;
   mutating func parseBracedExpression() -> Expr {
     let open = advance()
+    chainLength = 0
     return nested(
       .brackets,
       { parser in
@@ -70,7 +71,7 @@ extension Parser {
     _ operators: [TokenKind: BinaryOperator], operand: (inout Parser) -> Expr
   ) -> Expr {
     var left = operand(&self)
-    while let op = operators[current.kind] {
+    while let op = operators[current.kind], lengthenChain() {
       advance()
       let right = operand(&self)
       left = Expr(.binary(op, left, right), left.span.to(right.span))
@@ -104,7 +105,9 @@ extension Parser {
     return expr
   }
 
-  func fieldAccess(on base: Expr, _ names: [Name]) -> Expr {
-    names.reduce(base) { Expr(.field($0, $1), $0.span.to($1.span)) }
+  /// `base.a.b`; each field nests the tree one level, so it counts towards the chain limit.
+  mutating func fieldAccess(on base: Expr, _ names: [Name]) -> Expr {
+    guard lengthenChain(by: names.count) else { return Expr(.invalid, base.span) }
+    return names.reduce(base) { Expr(.field($0, $1), $0.span.to($1.span)) }
   }
 }

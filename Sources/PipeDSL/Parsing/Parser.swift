@@ -8,6 +8,9 @@
 public struct Parser {
   /// Deeper nesting than this is reported instead of risking the stack.
   static let maximumDepth = 100
+  /// Longer chains of operators and fields in one `{ ... }` than this are reported: each
+  /// link nests the tree one level deeper, and walking it would risk the stack.
+  static let maximumChain = 1000
 
   /// Where the parser stands, for resynchronisation: in a pipeline `|` and `;` are places
   /// to resume at; inside a list, dict, call or braces only the closing bracket is.
@@ -23,6 +26,8 @@ public struct Parser {
   /// Set once nesting runs too deep: everything after is skipped and nothing more reported.
   var aborted = false
   var depth = 0
+  /// Operators and fields met so far in the current `{ ... }`.
+  var chainLength = 0
   var context = Context.pipeline
   /// The end of the last token consumed, for spans of finished nodes.
   var lastEnd = 0
@@ -103,6 +108,17 @@ public struct Parser {
       advance()
     }
     if !check(.end) { panicking = false }
+  }
+
+  /// Counts `links` more operators or fields of an expression; past `maximumChain` reports
+  /// once and skips the rest of the input, as too deep a nesting does.
+  mutating func lengthenChain(by links: Int = 1) -> Bool {
+    chainLength += links
+    guard chainLength > Self.maximumChain else { return true }
+    if !aborted { diagnostics.append(.tooLong(current.span)) }
+    aborted = true
+    index = tokens.count - 1
+    return false
   }
 
   /// Runs `body` one nesting level deeper in `context`; past `maximumDepth` reports once and

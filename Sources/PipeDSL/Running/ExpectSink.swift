@@ -47,7 +47,7 @@ final class ExpectSink: SinkConsumer {
     switch spec {
     case .marbles(let diagram, _, let values, let errorKind):
       let comparison = MarbleComparison<Value>(
-        expected: diagram, alphabet: Array(values.keys.sorted()),
+        expected: diagram, alphabet: values.keys.sorted() + Self.selfDrawn,
         error: { errorKind == nil || PipeError.from($0).kind == errorKind },
         value: { character, actual in Self.letter(character, values).looselyEquals(actual) })
       guard let mismatch = comparison.mismatch(recorded) else { return nil }
@@ -103,6 +103,9 @@ final class ExpectSink: SinkConsumer {
     if let digit = character.wholeNumberValue, character.isASCII { return .int(digit) }
     return .string(String(character))
   }
+
+  /// Letters and digits, which draw themselves in an actual diagram (a value "b" as `b`).
+  static let selfDrawn = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
   static func indent(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")

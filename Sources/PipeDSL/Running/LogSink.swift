@@ -26,7 +26,7 @@ final class LogSink: ShowSink {
       let label = labels[record.node] ?? "node \(record.node)"
       let time = (record.time - start).description
       output.line(
-        time.padding(8) + "#\(record.node) " + label.padding(width) + "  \(record.subscription)  "
+        time.padding(7) + " #\(record.node) " + label.padding(width) + "  \(record.subscription)  "
           + LogSink.describe(record.kind))
     }
   }
@@ -51,7 +51,8 @@ final class LogSink: ShowSink {
 }
 
 extension String {
+  /// The text followed by spaces up to `width` characters (none when it is that long).
   func padding(_ width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    self + String(repeating: " ", count: max(0, width - count))
   }
 }

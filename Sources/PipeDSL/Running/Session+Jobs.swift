@@ -16,7 +16,9 @@ extension Session {
     jobs.append(job)
     lastGraph = statement.graph
     if background { onJobStart?(job) }
-    let observer = Observer<Value> { [unowned job] event in
+    // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
+    // spares every event a strong retain and release.
+    let observer = Observer<Value> { [unowned(unsafe) job] event in
       guard job.isRunning else { return }
       job.consumer?.on(event)
       if event.isStopEvent { job.end(.terminated) }

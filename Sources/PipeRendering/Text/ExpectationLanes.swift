@@ -21,12 +21,19 @@ enum ExpectationLanes {
       [Mark(.zero, .subscribed)]
       + failure.expected.events.map { Mark(max(.zero, $0.time), kind($0.event)) }
     let glyphs = actualGlyphs(failure)
+    let expectedLetters = Set(failure.expected.events.compactMap(\.event.character))
     var errors = ErrorLegend()
     var actual = [Mark(.zero, .subscribed)]
     for (index, record) in failure.actual.enumerated() {
       let kind: Mark.Kind
       switch record.event {
-      case .next: kind = .value(.string(glyphs[safe: index].map(String.init) ?? "?"))
+      case .next(let value):
+        // The expectation's own letter where the value matches one; otherwise the value.
+        if let glyph = glyphs[safe: index], expectedLetters.contains(glyph) {
+          kind = .value(.string(String(glyph)))
+        } else {
+          kind = .value(value)
+        }
       case .error(let error): kind = .error(errors.add(PipeError.from(error)))
       case .completed: kind = .completed
       }

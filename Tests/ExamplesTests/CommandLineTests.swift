@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+/// The `pipe` command end to end: `-e`, `run`, `check`, what they print and how they exit.
+final class CommandLineTests: XCTestCase {
+  func testEvaluatesACommandLineProgram() throws {
+    let result = try PipeProcess.run(["-e", #"cold ["100ms #", "100ms #", "100ms (a|)"] | retry 3 | show"#])
+    XCTAssertEqual(result.stdout, "a\n")
+    XCTAssertEqual(result.stderr, "")
+    XCTAssertEqual(result.status, 0)
+  }
+
+  func testRunsAScriptFileStatementByStatement() throws {
+    let script = try temporaryScript(
+      """
+      let flaky = cold ["-#", "-(a|)"]
+      flaky | retry 2 | show
+      of(1, 2, 3) | scan 0 { acc + . } | last
+      """)
+    let result = try PipeProcess.run(["run", script.path])
+    XCTAssertEqual(result.stdout, "a\n6\n")
+    XCTAssertEqual(result.status, 0)
+  }
+
+  func testAnUnhandledErrorExitsOneAndNamesItsStage() throws {
+    let result = try PipeProcess.run(["-e", #"just 1 | concat (fail serverFailure "HTTP 500") | show"#])
+    XCTAssertEqual(result.stdout, "1\n")
+    XCTAssertEqual(result.stderr, "error: serverFailure — HTTP 500 (at fail serverFailure \"HTTP 500\")\n")
+    XCTAssertEqual(result.status, 1)
+  }
+
+  func testARunTimeTypeErrorExitsOne() throws {
+    let result = try PipeProcess.run(["-e", #"just "a" | map { . - 1 }"#])
+    XCTAssertEqual(
+      result.stderr, "error: typeError — cannot apply '-' to string \"a\" and int 1 (at map { . - 1 })\n")
+    XCTAssertEqual(result.status, 1)
+  }
+
+  func testAFailedExpectationExitsOne() throws {
+    let result = try PipeProcess.run(["-e", #"cold "-a|" | expect "-b|""#])
+    XCTAssertTrue(
+      result.stderr.hasPrefix(
+        """
+        <-e>:1: expectation failed: cold "-a|" | expect "-b|"
+          expected: -b|
+          actual:   -a|
+          first difference: at 1ms expected b, got a
+
+        """), result.stderr)
+    // Then the same two streams drawn as lanes on one time axis.
+    XCTAssertTrue(result.stderr.contains("  expected  ^"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("  actual    ^"), result.stderr)
+    XCTAssertEqual(result.status, 1)
+  }
+
+  func testACompileErrorExitsTwoAndRunsNothing() throws {
+    let result = try PipeProcess.run(["-e", "just 1 | show\njust 2 | fliter { . > 1 }"])
+    XCTAssertEqual(result.stdout, "")
+    XCTAssertEqual(
+      result.stderr,
+      """
+      <-e>:2:10: error: unknown operator 'fliter'
+      2 | just 2 | fliter { . > 1 }
+        |          ^^^^^^
+        = help: did you mean 'filter'?
+
+      """)
+    XCTAssertEqual(result.status, 2)
+  }
+
+  func testCheckReportsAFailingScriptWithExpectedAboveActual() throws {
+    let script = try temporaryScript(
+      """
+      # one expectation holds, one does not
+      cold "-a-b|" | expect "-a-b|"
+      cold "-a-b|" | retry 2 | expect "-a-c|"
+      """)
+    let result = try PipeProcess.run(["check", script.path])
+    XCTAssertTrue(
+      result.stdout.hasPrefix(
+        """
+        \(script.path):3: expectation failed: cold "-a-b|" | retry 2 | expect "-a-c|"
+          expected: -a-c|
+          actual:   -a-b|
+          first difference: at 3ms expected c, got b
+
+        """), result.stdout)
+    XCTAssertTrue(result.stdout.contains("  expected  ^"), result.stdout)
+    XCTAssertTrue(
+      result.stdout.hasSuffix("FAIL \(script.path): 1 passed, 1 failed\n1 passed, 1 failed\n"), result.stdout)
+    XCTAssertEqual(result.status, 1)
+  }
+
+  func testCheckCountsAScriptThatDoesNotCompileAsAFailure() throws {
+    let script = try temporaryScript("just 1 | expect [1]\njust 1 | retry \"x\" | expect [1]\n")
+    let result = try PipeProcess.run(["check", script.path])
+    XCTAssertEqual(result.stdoutLines.suffix(2), ["0 passed, 1 failed", ""])
+    XCTAssertTrue(
+      result.stdout.contains("\(script.path):2:16: error: expected a whole number, found a string"))
+    XCTAssertEqual(result.status, 1)
+  }
+
+  private func temporaryScript(_ text: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-tests-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("script.pipe")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+}
