@@ -1,13 +1,10 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
-/// The built `pipe` executable, next to the test bundle, and ways to run it.
+/// The built `pipe` executable, and ways to run it with standard input on a pipe.
 enum PipeBinary {
-  static var path: String {
-    var folder = Bundle.main.bundleURL
-    if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
-    return folder.appendingPathComponent("pipe").path
-  }
+  static var path: String { PipeProcess.executable.path }
 
   /// A fresh folder for HOME and the XDG folders, removed by the test's teardown.
   static func temporaryHome(for test: XCTestCase) throws -> String {
@@ -25,7 +22,13 @@ enum PipeBinary {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pipe-piped-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: home) }
+    let fresh = ["HOME": home.path, "XDG_CACHE_HOME": "", "XDG_CONFIG_HOME": "", "XDG_DATA_HOME": ""]
+    process.environment = ProcessInfo.processInfo.environment.merging(fresh) { $1 }.merging(environment) {
+      $1
+    }
     let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
     process.standardInput = stdin
     process.standardOutput = stdout
