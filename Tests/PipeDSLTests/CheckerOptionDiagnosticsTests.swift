@@ -68,7 +68,7 @@ final class CheckerOptionDiagnosticsTests: XCTestCase {
     (
       "just 1 | expect [1] [a: 1]",
       """
-      demo.pipe:1:21: error: a list of values takes no dict; write error KIND after it for an error
+      demo.pipe:1:21: error: only 'error KIND' may follow the list of values
       1 | just 1 | expect [1] [a: 1]
         |                     ^^^^^^
       """

@@ -11,6 +11,8 @@ final class FuzzRegressionTests: XCTestCase {
     ("log\n", "fuzz.pipe:1:1: error: 'log' needs something upstream"),
     // An empty list of diagrams was refused without a word (the generic error showed it).
     ("cold [] \n| retry 3", "fuzz.pipe:1:6: error: a list of diagrams needs at least one"),
+    // A word after expect's list of values was refused without a word.
+    ("of(5) | expect [5] ersize", "fuzz.pipe:1:20: error: only 'error KIND' may follow the list of values"),
   ]
 
   /// The inputs as libFuzzer saved them (base64; bytes that are not UTF-8 decode to U+FFFD,
@@ -20,6 +22,10 @@ final class FuzzRegressionTests: XCTestCase {
     "IyByZXRy+SBiZWxjYWhvZWN0IGF0dHMgNApyZXBlYXQjIEluc2lkZSBjYXRjaC1hLWItLWN8Igpjb2xkIFtdIAp8IHJjdHJ5IyByZXRy"
       + "+SBiZWxjYWhvd3RyeSAyIHwgZXhwZWN0ICItYS1iLS1jfHJ8IGV4cGVjdCAiLWEtYi0tY3wiCmNvbGQgWyIu///9D8gtIyIsICItY3wiXSAK"
       + "fCByY3RyeSAzIHwgZSMgY2F0Y2ggc3Vic2NydGhlIG50byBhbiBlZXIgMyB8IGUjIGNhdGNoIHN1YnNjcnRoZSBudG8gYW4gZWVy",
+    "IykgfCB0aHJvd0lmIHsgLiA8PSAwIH0gbm90UG9zaXRpdmUgfCB0aHJvd2xhc3RuIGluIG9yZGVyLCBzbyB0aGUKIyBmaXJzdCBv"
+      + "bmUgdGhhdCBob2xkcyBuYW1lcyAKb2YoNSwgLTEsIDIwMCkgfCB0aHJvd0lmIHsgLiA8PSAwIH0gbm90UG93aXRpdmUgfCB0aHJv"
+      + "d0lmIHsgLiA+IDEwMCB9IG92ZXJzaXplIHwgZXhwZWN0IFs1XSBlcnNpemUgfCByZXRyeVdoZW4gaW1tZWRpYXRlKDUpIG9uIG5v"
+      + "dFBvc2l0aXZlIHwgZXhwZWN0ICItIyIgWyIjIjogb3ZlcnNpemVdCg==",
   ]
 
   func testTheSavedCrashInputsKeepTheInvariants() throws {

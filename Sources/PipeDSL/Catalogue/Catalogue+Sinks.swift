@@ -70,7 +70,7 @@ enum ExpectArguments {
     if case .list = first.kind {
       if let extra = context.argument(1) {
         context.error(
-          "badExpect", "a list of values takes no dict; write error KIND after it for an error",
+          "badExpect", "only 'error KIND' may follow the list of values",
           at: extra.span)
         return nil
       }
