@@ -15,6 +15,16 @@ final class BridgeTimingTests: XCTestCase {
     }
   }
 
+  /// On the wall clock a reply and the completion right after it are due together; their
+  /// timers may fire in either order, but the value must still come first.
+  func testOnTheRealClockAValueComesBeforeTheCompletionDueWithIt() throws {
+    let sandbox = try Sandbox(self)
+    for _ in 0..<8 {
+      let run = try sandbox.run(["--clock", "real", "-e", #"weather "London" | map { .city }"#])
+      XCTAssertEqual(run.stdout, "London\n", run.stderr)
+    }
+  }
+
   func testAfterMsCountsFromThePreviousEvent() throws {
     let run = try Sandbox(self).script("echo(delay: 40) | log")
     XCTAssertEqual(

@@ -18,6 +18,10 @@ final class PluginCall: Disposable {
   private var subscription: PluginSubscription?
   /// The deliveries not yet made, by reply number.
   private var pending: [Int: any Disposable] = [:]
+  /// The replies received and not yet delivered, in order: a timer delivers every reply up to
+  /// its own, so replies due at the same instant keep their order on the wall clock too
+  /// (whose timers due together may fire in any order).
+  private var waiting: [(number: Int, event: Event<Value>)] = []
   /// When the last reply received is due: the next one is due `after_ms` later.
   private var due: Time
   /// How many replies have been received; only the latest one's delivery holds the clock.
@@ -45,18 +49,22 @@ final class PluginCall: Disposable {
     received += 1
     ended = event.isTerminal
     let number = received
+    waiting.append((number, delivered))
     pending[number] = scheduler.schedule(after: due - scheduler.now) { [weak self] in
-      self?.deliver(delivered, number: number)
+      self?.deliver(upTo: number)
     }
     releaseHold()
   }
 
-  /// Delivers reply `number`. The latest reply holds the clock at its due time until the next
+  /// Delivers the replies up to `number`, in order. The latest reply holds the clock at its due time until the next
   /// one arrives; the hold comes first, as the delivery may dispose of the call.
-  private func deliver(_ event: Event<Value>, number: Int) {
-    pending[number] = nil
-    if number == received && !ended { hold = scheduler.holdClock() }
-    observer.on(event)
+  private func deliver(upTo number: Int) {
+    while let first = waiting.first, first.number <= number {
+      waiting.removeFirst()
+      pending.removeValue(forKey: first.number)?.dispose()
+      if first.number == received && !ended { hold = scheduler.holdClock() }
+      observer.on(first.event)
+    }
   }
 
   private static func translate(_ event: PluginEvent) -> (Event<Value>, afterMs: Int) {
