@@ -18,9 +18,10 @@ enum Script {
       }
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
+    let renderer = DiagnosticRenderer(colored: options.colored)
+    session.onWarnings = { output.errorLine(renderer.render($0, in: file)) }
     let report = session.execute(file)
     session.stopPlugins()
-    let renderer = DiagnosticRenderer(colored: options.colored)
     if !report.diagnostics.isEmpty {
       output.errorLine(renderer.render(report.diagnostics, in: file))
     }

@@ -18,7 +18,10 @@ extension Compiler {
     var failed = false
     let hasDot = context != .run && context != .binding
     for (index, stage) in pipeline.stages.enumerated() {
-      guard let result = compileStage(stage, parent: parent, hasDot: hasDot, context: context) else {
+      guard
+        let result = compileStage(
+          stage, parent: parent, hasDot: hasDot, context: context, afterPipe: index > 0)
+      else {
         failed = true
         continue
       }

@@ -3,11 +3,13 @@ import Operators
 extension Compiler {
   // stage = IDENT { arg } [ named ] | "(" pipeline ")" ;
   func compileStage(
-    _ stage: Stage, parent: Int?, hasDot: Bool, context: PipelineContext
+    _ stage: Stage, parent: Int?, hasDot: Bool, context: PipelineContext, afterPipe: Bool = false
   ) -> (stage: CompiledStage, node: Int)? {
     switch stage.kind {
     case .invalid:
       return nil
+    case .group(let pipeline) where afterPipe:
+      return compileGroupOfTransforms(pipeline, stage, parent: parent, hasDot: hasDot)
     case .group(let pipeline):
       let node = addNode(for: stage, name: "(...)", parent: parent, role: .source)
       guard let inner = compilePipeline(pipeline, parent: node, context: .inner(errorsSource: false)) else {
@@ -134,5 +136,48 @@ extension OperatorStage {
     }
     let words = self.options(named: optionNames)
     return (positional + words.positional, options + words.options)
+  }
+}
+
+extension Compiler {
+  /// `just 1 | (map { . * 2 } | filter { . > 0 }) | show`: a group after `|` is its stages
+  /// applied in order, each a stage of its own in the graph, nested under the group.
+  func compileGroupOfTransforms(
+    _ pipeline: Pipeline, _ stage: Stage, parent: Int?, hasDot: Bool
+  ) -> (stage: CompiledStage, node: Int)? {
+    let node = addNode(for: stage, name: "(...)", parent: parent, role: .transform)
+    var parts: [(body: TransformBody, node: Int, text: String, stamps: Bool)] = []
+    var failed = false
+    for inner in pipeline.stages {
+      let result = compileStage(
+        inner, parent: node, hasDot: hasDot, context: .inner(errorsSource: false), afterPipe: true)
+      switch result?.stage {
+      case .transform(let body)?: parts.append((body, result!.node, inner.text, true))
+      case .plainTransform(let body)?: parts.append((body, result!.node, inner.text, false))
+      case .source?:
+        report(
+          Diagnostic(
+            id: "sourceAfterPipe", message: "'\(inner.operatorName)' is a source and starts a pipeline",
+            span: inner.span, help: "a group after '|' holds operators only, such as (map { . } | take 2)"))
+        failed = true
+      case .sink?:
+        report(
+          Diagnostic(
+            id: "sinkInSubpipeline", message: "'\(inner.operatorName)' can only end a pipeline that runs",
+            span: inner.span))
+        failed = true
+      case nil:
+        failed = true
+      }
+    }
+    guard !failed else { return nil }
+    return (
+      .plainTransform { upstream, env in
+        parts.reduce(upstream) { stream, part in
+          StageWrapper.transform(
+            stream, env: env, node: part.node, text: part.text, stamps: part.stamps, part.body)
+        }
+      }, node
+    )
   }
 }

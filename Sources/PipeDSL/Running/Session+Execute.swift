@@ -38,6 +38,10 @@ extension Session {
     }
     report.diagnostics += diagnostics
     guard !report.hasCompileErrors else { return report }
+    if let onWarnings, !report.diagnostics.isEmpty {
+      onWarnings(report.diagnostics)  // before anything runs, so they come before its output
+      report.diagnostics = []
+    }
     var started: [(Job, Statement)] = []
     for statement in statements {
       switch statement.kind {

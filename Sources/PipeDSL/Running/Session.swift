@@ -23,6 +23,9 @@ public final class Session: @unchecked Sendable {
   public internal(set) var jobs: [Job] = []
   /// The graph of the last pipeline that ran, for `:graph`.
   public internal(set) var lastGraph = Graph()
+  /// Shows the warnings of a text that compiled, before it runs (called off the loop); when
+  /// nil, they are left in the report.
+  public var onWarnings: (([Diagnostic]) -> Void)?
   /// Carries out `:commands` met in a text; called off the loop.
   public var commandHandler: ((Command, Statement) -> Void)?
   /// Called on the loop when a background job starts, before it is subscribed.
