@@ -6,19 +6,20 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 all: build
 
+# $(call apt,PACKAGE,CHECK): installs a Debian package (as root, or via sudo) unless CHECK,
+# a shell test, says it is already there.
+apt = @$(2) >/dev/null 2>&1 || { echo "installing $(1)"; $(SUDO) apt-get update -qq && \
+  $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); }
+
 # libedit-dev is the only system package pipe needs (the prompt's line editing).
 deps:
-	@if ! dpkg -s libedit-dev >/dev/null 2>&1; then \
-	  echo "installing libedit-dev"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libedit-dev; \
-	fi
+	$(call apt,libedit-dev,dpkg -s libedit-dev)
 
-# tmux gives the prompt's end-to-end tests a terminal of their own (CI has none).
+# tmux gives the prompt's end-to-end tests a terminal of their own (CI has none); python3
+# runs the example plugin written in Python.
 test-deps: deps
-	@if ! command -v tmux >/dev/null 2>&1; then \
-	  echo "installing tmux"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux; \
-	fi
+	$(call apt,python3,command -v python3)
+	$(call apt,tmux,command -v tmux)
 
 build: deps
 	$(SWIFT) build
@@ -48,8 +49,7 @@ bench: deps
 
 # Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
 svg-check: build
-	@command -v chromium >/dev/null 2>&1 || { echo "installing chromium"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	$(call apt,chromium,command -v chromium)
 	@mkdir -p .build/svg-check
 	.build/debug/pipe run scripts/svg-check.pipe > /dev/null
 	scripts/svg-check.sh .build/svg-check .build/svg-check/*.svg

@@ -36,8 +36,7 @@ extension OperatorsDocument {
 
   private func table(_ definitions: [Settings.Definition]) -> String {
     let rows = definitions.map { definition in
-      let secret = Settings.isSecret(definition.key) && definition.defaultValue.string != nil
-      let shown = secret ? "(secret)" : "`\(definition.defaultValue.literal)`"
+      let shown = definition.secret ? "(secret)" : "`\(definition.defaultValue.literal)`"
       return
         "| `\(definition.key)` | \(shown) | \(definition.doc.replacingOccurrences(of: "|", with: "\\|")) |"
     }

@@ -66,14 +66,13 @@ extension Session {
   ) -> Session {
     if let seed { settings.set("seed", .int(seed)) }
     let rendering = Rendering(display: display)
-    var catalogue = Catalogue.commandLine
-    for entry in rendering.sinkEntries { catalogue.add(entry) }  // drawn on this terminal
-    let session = Session(clock: clock, output: output, settings: settings, catalogue: catalogue, loop: loop)
+    let session = Session(
+      clock: clock, output: output, settings: settings, catalogue: .commandLine(drawingWith: rendering),
+      loop: loop)
     rendering.attach(to: session)
     session.loop.sync {
       InputSource.attach(lines, loop: loop, to: session.runtime)
       session.runtime.ask = ask
-      if let seed { session.runtime.seed = UInt64(bitPattern: Int64(seed)) }
     }
     return session
   }

@@ -34,7 +34,8 @@ struct PipeProcess {
         return candidate
       }
     }
-    throw XCTSkip("no pipe binary next to the tests in \(folders.map(\.path)); run swift build first")
+    throw MissingTestSetup(
+      "no pipe binary next to the tests in \(folders.map(\.path)); run swift build first")
   }
 
   /// Runs `pipe` with `arguments` in the package root, colour off, standard input empty.
@@ -78,4 +79,11 @@ final class ErrorReader: @unchecked Sendable {
     done.wait()
     return String(decoding: data, as: UTF8.self)
   }
+}
+
+/// What the test needs from the machine is missing: a failure, not a skip, because
+/// `make test` installs it (a skipped test would pass CI without testing anything).
+struct MissingTestSetup: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }

@@ -9,7 +9,7 @@ final class CompleterTests: XCTestCase {
 
   override func setUp() {
     let loop = Loop()
-    let session = Session(output: BufferedOutput(), catalogue: .commandLine, loop: loop)
+    let session = Session(output: BufferedOutput(), catalogue: .commandLine(), loop: loop)
     _ = session.execute(SourceFile(name: "<test>", text: "let numbers = of(1, 2)"), mode: .prompt)
     completer = Completer(
       vocabulary: loop.sync {

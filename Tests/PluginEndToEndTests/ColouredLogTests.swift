@@ -38,13 +38,13 @@ final class PseudoTerminal {
     guard let openpt = libc("posix_openpt", as: IntFunction.self),
       let grant = libc("grantpt", as: IntFunction.self),
       let unlock = libc("unlockpt", as: IntFunction.self), let name = libc("ptsname", as: NameFunction.self)
-    else { throw XCTSkip("no pseudo-terminal functions") }
+    else { throw MissingTestSetup("no pseudo-terminal functions") }
     leader = openpt(O_RDWR | O_NOCTTY)
     guard leader >= 0, grant(leader) == 0, unlock(leader) == 0, let path = name(leader) else {
-      throw XCTSkip("no pseudo-terminal available")
+      throw MissingTestSetup("no pseudo-terminal available")
     }
     let descriptor = open(String(cString: path), O_RDWR | O_NOCTTY)
-    guard descriptor >= 0 else { throw XCTSkip("cannot open the pseudo-terminal's follower") }
+    guard descriptor >= 0 else { throw MissingTestSetup("cannot open the pseudo-terminal's follower") }
     follower = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
   }
 

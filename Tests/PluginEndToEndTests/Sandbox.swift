@@ -10,7 +10,7 @@ final class Sandbox {
 
   init(_ test: XCTestCase) throws {
     guard FileManager.default.isExecutableFile(atPath: Products.pipe) else {
-      throw XCTSkip("pipe is not built in \(Products.directory.path): run swift build --build-tests")
+      throw MissingTestSetup("pipe is not built in \(Products.directory.path): run swift build --build-tests")
     }
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-e2e-\(UUID().uuidString)")
     let plugins = root.appendingPathComponent("plugins")
@@ -100,4 +100,11 @@ enum Products {
   /// The repository's root (for `examples/`).
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// What the test needs from the machine is missing: a failure, not a skip, because
+/// `make test` installs it (a skipped test would pass CI without testing anything).
+struct MissingTestSetup: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }

@@ -18,8 +18,12 @@ public final class Runtime {
   public var output: any OutputStream
   /// How `ask` decides: a person at the prompt, or a scripted answer.
   public var ask: (PipeError) -> AskAnswer
-  /// Seeds every random choice (jitter, chaos).
-  public var seed: UInt64
+  /// Seeds every random choice (jitter, chaos): the `seed` setting, so `set seed 7` and
+  /// `--seed 7` are one thing.
+  public var seed: UInt64 {
+    get { settings["seed"].intValue.map { UInt64(bitPattern: Int64($0)) } ?? 42 }
+    set { settings.set("seed", .int(Int(Int64(bitPattern: newValue)))) }
+  }
   /// The counters of `count NAME` actions.
   public var counters: [String: Int] = [:]
   /// How many times each graph node was subscribed.
@@ -33,13 +37,12 @@ public final class Runtime {
 
   public init(
     scheduler: any Scheduler, settings: Settings = Settings(), output: any OutputStream,
-    cache: ValueCache = ValueCache(), seed: UInt64 = 42
+    cache: ValueCache = ValueCache()
   ) {
     self.scheduler = scheduler
     self.settings = settings
     self.output = output
     self.cache = cache
-    self.seed = seed
     self.ask = { _ in .fail }
   }
 }

@@ -48,7 +48,6 @@ extension Session {
       case .set(let key, let value):
         loop.sync {
           runtime.settings.set(key, value)
-          if key == "seed", case .int(let seed) = value { runtime.seed = UInt64(bitPattern: Int64(seed)) }
           pump()
         }
       case .bind:

@@ -15,8 +15,12 @@ public final class Settings {
     public var defaultValue: Value
     public var doc: String
     public var allowed: [Value]?
+    /// Whether its value is shown as `••••`: as declared (a plugin's hello says so), or by
+    /// the name rule of `Settings.isSecret`.
+    public var secret: Bool
 
-    public init(key: String, defaultValue: Value, doc: String, allowed: [Value]? = nil) {
+    public init(key: String, defaultValue: Value, doc: String, allowed: [Value]? = nil, secret: Bool? = nil) {
+      self.secret = secret ?? Settings.isSecret(key)
       self.key = key
       self.defaultValue = defaultValue
       self.doc = doc
@@ -87,7 +91,8 @@ public final class Settings {
     return nextWatcher
   }
 
-  /// Whether a key names a secret: it ends in `key`, `token` or `secret` (any case).
+  /// Whether a key names a secret: it ends in `key`, `token` or `secret` (any case). This is
+  /// the rule for text alone (history lines); a declared setting's own flag wins elsewhere.
   ///
   /// A switch about a key is not one: `weather.requireKey` (a name starting with `require`)
   /// is shown in clear.
@@ -99,7 +104,7 @@ public final class Settings {
 
   /// The value as shown to a person: secrets as `••••`.
   public func display(_ key: String) -> String {
-    Settings.isSecret(key) ? "••••" : self[key].literal
+    (definitions[key]?.secret ?? Settings.isSecret(key)) ? "••••" : self[key].literal
   }
 
   /// The settings a plugin may see: its own namespace and the global ones.

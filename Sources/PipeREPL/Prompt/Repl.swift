@@ -41,12 +41,13 @@ final class Repl: @unchecked Sendable {
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
     let settings = Settings()
     for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
+    if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     let loop = Loop()
     let display = ReplDisplay.probe(options: options, terminal: terminal)
     let lines = TerminalLineReader(terminal: terminal)
     host = SessionHost(clock: options.clockMode, loop: loop, settings: settings) { [unowned self] clock in
       let session = Session.make(
-        clock: clock, seed: options.seed, output: self.output, settings: settings, loop: loop,
+        clock: clock, seed: nil, output: self.output, settings: settings, loop: loop,
         display: display,
         lines: lines, ask: Asker.terminal(terminal, style: self.style))
       self.configure(session)

@@ -36,7 +36,6 @@ final class SessionHost: @unchecked Sendable {
     loop.sync {
       if let sources { session.register(sources.catalogue) }
       session.runtime.cache = previous.runtime.cache
-      session.runtime.seed = previous.runtime.seed
     }
     for text in bindings {
       _ = session.execute(SourceFile(name: "<let>", text: text), mode: .file, waitForJobs: false)

@@ -16,12 +16,10 @@ final class PluginCall: Disposable {
   private let observer: Observer<Value>
   private var hold: ClockHold?
   private var subscription: PluginSubscription?
-  /// The deliveries not yet made, by reply number.
-  private var pending: [Int: any Disposable] = [:]
-  /// The replies received and not yet delivered, in order: a timer delivers every reply up to
-  /// its own, so replies due at the same instant keep their order on the wall clock too
-  /// (whose timers due together may fire in any order).
-  private var waiting: [(number: Int, event: Event<Value>)] = []
+  /// The replies received and not yet delivered, in order, each with its timer: a timer
+  /// delivers every reply up to its own, so replies due at the same instant keep their order
+  /// on the wall clock too (whose timers due together may fire in any order).
+  private var waiting: [(number: Int, event: Event<Value>, timer: any Disposable)] = []
   /// When the last reply received is due: the next one is due `after_ms` later.
   private var due: Time
   /// How many replies have been received; only the latest one's delivery holds the clock.
@@ -49,19 +47,18 @@ final class PluginCall: Disposable {
     received += 1
     ended = event.isTerminal
     let number = received
-    waiting.append((number, delivered))
-    pending[number] = scheduler.schedule(after: due - scheduler.now) { [weak self] in
-      self?.deliver(upTo: number)
-    }
+    let timer = scheduler.schedule(after: due - scheduler.now) { [weak self] in self?.deliver(upTo: number) }
+    waiting.append((number, delivered, timer))
     releaseHold()
   }
 
-  /// Delivers the replies up to `number`, in order. The latest reply holds the clock at its due time until the next
-  /// one arrives; the hold comes first, as the delivery may dispose of the call.
+  /// Delivers the replies up to `number`, in order. The latest reply holds the clock at its
+  /// due time until the next one arrives; the hold comes first, as the delivery may dispose
+  /// of the call.
   private func deliver(upTo number: Int) {
     while let first = waiting.first, first.number <= number {
       waiting.removeFirst()
-      pending.removeValue(forKey: first.number)?.dispose()
+      first.timer.dispose()
       if first.number == received && !ended { hold = scheduler.holdClock() }
       observer.on(first.event)
     }
@@ -88,9 +85,9 @@ final class PluginCall: Disposable {
     ended = true
     subscription?.cancel()
     subscription = nil
-    let deliveries = pending
-    pending = [:]
-    for key in deliveries.keys.sorted() { deliveries[key]?.dispose() }
+    let undelivered = waiting
+    waiting = []
+    for reply in undelivered { reply.timer.dispose() }
     releaseHold()
   }
 }

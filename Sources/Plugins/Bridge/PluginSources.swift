@@ -41,7 +41,8 @@ public final class PluginSources: ExternalSources {
     for plugin in ordered {
       let settings = plugin.settings.map { spec in
         Settings.Definition(
-          key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc)
+          key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc,
+          secret: spec.secret)
       }
       for source in plugin.sources where owners[source.name] == nil {
         owners[source.name] = plugin.name

@@ -17,9 +17,9 @@ final class Tmux {
   }
 
   /// Starts `pipe arguments` in a 100×30 pane, HOME at `home`, and waits for its first prompt.
-  /// Skips the test when tmux cannot run here.
+  /// Fails the test when tmux cannot run here (`make test` installs it).
   static func start(test: XCTestCase, home: String, arguments: [String] = []) throws -> Tmux {
-    guard (try? run(["-V"]))?.status == 0 else { throw XCTSkip("tmux is not available") }
+    guard (try? run(["-V"]))?.status == 0 else { throw MissingTestSetup("tmux is not available") }
     let pane = Tmux(socket: "pipe-test-\(UUID().uuidString.prefix(8))", home: home)
     let command =
       [
@@ -30,7 +30,9 @@ final class Tmux {
     let started = try pane.tmux(
       ["new-session", "-d", "-s", "pipe", "-x", "100", "-y", "30", command.joined(separator: " ")],
       capture: false)
-    guard started.status == 0 else { throw XCTSkip("tmux cannot start a session here: \(started.output)") }
+    guard started.status == 0 else {
+      throw MissingTestSetup("tmux cannot start a session here: \(started.output)")
+    }
     test.addTeardownBlock { pane.stop() }
     try pane.waitFor("the first prompt") { $0.contains("pipe>") }
     return pane
@@ -128,4 +130,11 @@ final class Tmux {
     let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return (exitCode, String(decoding: output, as: UTF8.self))
   }
+}
+
+/// What the test needs from the machine is missing: a failure, not a skip, because
+/// `make test` installs it (a skipped test would pass CI without testing anything).
+struct MissingTestSetup: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }
