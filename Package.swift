@@ -14,7 +14,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
-    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -75,8 +74,6 @@ let package = Package(
       name: "FakeAPI",
       dependencies: [
         "WeatherCore", "AirQualityCore",
-        .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "FlyingSocks", package: "FlyingFox"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

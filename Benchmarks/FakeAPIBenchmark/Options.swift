@@ -6,12 +6,6 @@ struct Options {
   var seconds = 20
   var json = false
 
-  /// The servers to measure, by name, with the environment that selects each.
-  var engines: [(name: String, environment: [String: String])] = [
-    ("flyingfox", ["PIPE_FAKE_API_ENGINE": "flyingfox"]),
-    ("hummingbird", ["PIPE_FAKE_API_ENGINE": "hummingbird"]),
-  ]
-
   init(_ arguments: ArraySlice<String>) {
     var arguments = arguments
     while let argument = arguments.popFirst() {

@@ -38,62 +38,38 @@ struct Row {
 
 /// The rows of the report, and their printing as a table or as JSON.
 struct Report {
-  let measured: [Measured]
+  let measured: Measured
   let load: [Double]
   let wrk: Wrk
 
   var rows: [Row] {
-    var rows: [Row] = []
-    for server in measured {
-      let prefix = "fake-api.\(server.server.name)"
-      let rate = median(server.rates)
-      let p99 = median(server.p99s)
-      rows.append(
-        Row(
-          name: "\(prefix).requests_per_s", value: rate, unit: "req/s", detail: list(server.rates, "%.0f"),
-          target: "≥ 5000", met: rate >= 5000))
-      rows.append(
-        Row(
-          name: "\(prefix).p99_ms", value: p99, unit: "ms", detail: list(server.p99s, "%.1f"),
-          target: "≤ 20", met: p99 <= 20))
-      rows.append(
-        Row(
-          name: "\(prefix).memory_growth_mb", value: server.growthMB, unit: "MB",
-          detail: String(format: "%.1f → ", server.startMB) + list(server.residentMB, "%.1f"),
-          target: "≤ 10", met: server.growthMB <= 10))
-      rows.append(
-        Row(
-          name: "\(prefix).cpu_us_per_request", value: median(server.cpuPerRequest), unit: "µs",
-          detail: list(server.cpuPerRequest, "%.0f")
-            + " (user + system; the machine's load does not change it much)"))
-      rows.append(
-        Row(
-          name: "\(prefix).errors", value: Double(server.errors), unit: "",
-          detail: "non-2xx and socket errors"))
-    }
-    if measured.count == 2 {
-      let (first, second) = (measured[0], measured[1])
-      let name = "fake-api.\(second.server.name)_vs_\(first.server.name)"
-      rows.append(
-        Row(
-          name: "\(name).requests_ratio", value: median(second.rates) / median(first.rates), unit: "×",
-          detail: "median requests/s"))
-      rows.append(
-        Row(
-          name: "\(name).cpu_ratio", value: median(second.cpuPerRequest) / median(first.cpuPerRequest),
-          unit: "×", detail: "median CPU time per request"))
-      rows.append(
-        Row(
-          name: "\(name).p99_ratio", value: median(second.p99s) / median(first.p99s), unit: "×",
-          detail: "median p99 latency"))
-    }
-    rows.append(
+    let rate = median(measured.rates)
+    let p99 = median(measured.p99s)
+    let growth = measured.growthMB
+    let memory = String(format: "%.1f → ", measured.startMB) + list(measured.residentMB, "%.1f")
+    return [
+      Row(
+        name: "fake-api.requests_per_s", value: rate, unit: "req/s", detail: list(measured.rates, "%.0f"),
+        target: "≥ 5000", met: rate >= 5000),
+      Row(
+        name: "fake-api.p99_ms", value: p99, unit: "ms", detail: list(measured.p99s, "%.1f"), target: "≤ 20",
+        met: p99 <= 20),
+      Row(
+        name: "fake-api.memory_growth_mb", value: growth, unit: "MB", detail: memory, target: "≤ 10",
+        met: growth <= 10),
+      Row(
+        name: "fake-api.cpu_us_per_request", value: median(measured.cpuPerRequest), unit: "µs",
+        detail: list(measured.cpuPerRequest, "%.0f") + " (user + system)"),
+      Row(
+        name: "fake-api.errors", value: Double(measured.errors), unit: "",
+        detail: "non-2xx and socket errors",
+        target: "0", met: measured.errors == 0),
       Row(
         name: "fake-api.load_average", value: load.max() ?? 0, unit: "",
         detail: "1-minute load at start and end: " + list(load, "%.1f")
-          + ", \(ProcessInfo.processInfo.activeProcessorCount) cores; wrk -t\(wrk.threads) -c\(wrk.connections) -d\(wrk.seconds)s"
-      ))
-    return rows
+          + ", \(ProcessInfo.processInfo.activeProcessorCount) cores; "
+          + "wrk -t\(wrk.threads) -c\(wrk.connections) -d\(wrk.seconds)s"),
+    ]
   }
 
   private func median(_ values: [Double]) -> Double {

@@ -2,15 +2,12 @@ import Foundation
 
 /// A `pipe-fake-api` process on a free port, its request log discarded.
 final class Server {
-  let name: String
   let port: UInt16
   private let process = Process()
 
-  init(name: String, binary: String, environment: [String: String]) throws {
-    self.name = name
+  init(binary: String) throws {
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = ["0"]
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
@@ -25,7 +22,7 @@ final class Server {
     let line = String(decoding: banner, as: UTF8.self)
     guard let match = line.firstMatch(of: /127\.0\.0\.1:(\d+)/), let port = UInt16(match.1) else {
       process.terminate()
-      throw NotStarted(name: name, output: line)
+      throw NotStarted(output: line)
     }
     self.port = port
   }
@@ -59,9 +56,8 @@ final class Server {
   }
 
   struct NotStarted: Error, CustomStringConvertible {
-    let name: String
     let output: String
-    var description: String { "\(name) did not say its port: \(output)" }
+    var description: String { "pipe-fake-api did not say its port: \(output)" }
   }
 }
 

@@ -2,15 +2,16 @@
 // `wrk -t2 -c100 -d20s` on loopback, and the server's memory across five such runs.
 // Targets: ≥ 5,000 requests/s, p99 ≤ 20 ms, memory within 10 MB of where it started.
 //
+//     make bench-fake-api                                   installs wrk, then the line below
 //     swift run -c release FakeAPIBenchmark                 five runs of 20 s each
 //     swift run -c release FakeAPIBenchmark --runs 3 --seconds 10 --json
 //
-// Each server is a `pipe-fake-api` process (the server of `pipe fake-api`, without its console).
-// When several are compared, their runs alternate, so a machine that gets busier part-way
-// through weighs on all of them alike. wrk comes from apt: `make bench-fake-api` installs it.
+// The server is a `pipe-fake-api` process (the server of `pipe fake-api`, without its console),
+// its request log discarded. The machine's load average is printed with the figures: on a busy
+// machine the latency suffers first; the CPU time per request barely moves.
 import Foundation
 
-var options = Options(CommandLine.arguments.dropFirst())
+let options = Options(CommandLine.arguments.dropFirst())
 guard let wrk = Wrk.executable else {
   print("wrk is not installed: run make bench-fake-api (it installs wrk), or apt-get install wrk")
   exit(2)
@@ -26,26 +27,19 @@ guard FileManager.default.isExecutableFile(atPath: binary) else {
 let script = try Wrk.writeScript()
 defer { try? FileManager.default.removeItem(atPath: script) }
 let load = [loadAverage()]
-let servers = try options.engines.map {
-  try Server(name: $0.name, binary: binary, environment: $0.environment)
-}
-defer { servers.forEach { $0.stop() } }
-var measured = servers.map { Measured(server: $0, startMB: $0.residentMB) }
+let server = try Server(binary: binary)
+defer { server.stop() }
+var measured = Measured(server: server, startMB: server.residentMB)
 let wrkRun = Wrk(seconds: options.seconds)
 for run in 1...options.runs {
-  for index in measured.indices {
-    let server = measured[index].server
-    let cpu = server.cpuSeconds
-    let figures = try wrkRun.run(port: server.port, wrk: wrk, script: script)
-    measured[index].record(figures, cpuSeconds: server.cpuSeconds - cpu)
-    if !options.json {
-      FileHandle.standardError.write(
-        Data(
-          String(
-            format: "run %d %@: %.0f req/s, p99 %.1f ms, %.1f MB\n", run, server.name,
-            figures.requestsPerSecond, figures.p99, server.residentMB
-          ).utf8))
-    }
+  let cpu = server.cpuSeconds
+  let figures = try wrkRun.run(port: server.port, wrk: wrk, script: script)
+  measured.record(figures, cpuSeconds: server.cpuSeconds - cpu)
+  if !options.json {
+    let line = String(
+      format: "run %d: %.0f req/s, p99 %.1f ms, %.1f MB\n", run, figures.requestsPerSecond, figures.p99,
+      server.residentMB)
+    FileHandle.standardError.write(Data(line.utf8))
   }
 }
 let rows = Report(measured: measured, load: load + [loadAverage()], wrk: wrkRun).rows

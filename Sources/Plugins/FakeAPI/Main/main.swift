@@ -42,9 +42,7 @@ do {
 } catch {
   usageError(error.message)
 }
-let engine: FakeAPIServer.Engine =
-  ProcessInfo.processInfo.environment["PIPE_FAKE_API_ENGINE"] == "flyingfox" ? .flyingFox : .hummingbird
-let server = FakeAPIServer(port: port, faults: faults, engine: engine)
+let server = FakeAPIServer(port: port, faults: faults)
 let chosen = try await server.start()
 print("fake-api listening on http://127.0.0.1:\(chosen)  (control: GET /_control)")
 fflush(nil)

@@ -10,11 +10,6 @@ import SourceCore
 ///     // set weather.mode live; set weather.baseURL "http://127.0.0.1:\(port)"
 ///     await server.stop()
 public final class FakeAPIServer: Sendable {
-  /// The HTTP server underneath, for comparing them side by side.
-  public enum Engine: Sendable {
-    case flyingFox, hummingbird
-  }
-
   private let transport: any FakeAPITransport
   private let state: FakeAPIState
 
@@ -23,21 +18,18 @@ public final class FakeAPIServer: Sendable {
   ///   - seed: the simulators' seed.
   ///   - requireKey: answer an empty key with the services' invalid-key errors.
   ///   - hangSeconds: how long a `timeout` fault keeps the client waiting.
+  ///   - idleSeconds: how long a keep-alive connection may wait for its next request.
   ///   - log: where the request log goes; standard error by default.
   public init(
     port: UInt16 = 0, faults: FakeAPIFaults = FakeAPIFaults(), seed: UInt64 = 42,
-    requireKey: Bool = true, hangSeconds: Double = 30, engine: Engine = .hummingbird,
+    requireKey: Bool = true, hangSeconds: Double = 30, idleSeconds: Double = 60,
     log: @escaping @Sendable (String) -> Void = FakeAPIServer.logToStandardError
   ) {
     state = FakeAPIState(faults: faults, seed: seed, requireKey: requireKey)
     let routes = FakeAPIRoutes(
       state: state, seed: seed, requireKey: requireKey, hangSeconds: hangSeconds, log: log)
     let handler = FakeAPIHandler(routes: routes, control: FakeAPIControl(state: state, log: log))
-    transport =
-      switch engine {
-      case .flyingFox: FlyingFoxTransport(port: port, hangSeconds: hangSeconds, handler: handler)
-      case .hummingbird: HummingbirdTransport(port: port, handler: handler)
-      }
+    transport = HummingbirdTransport(port: port, idleSeconds: idleSeconds, handler: handler)
   }
 
   /// Starts listening and returns the port.

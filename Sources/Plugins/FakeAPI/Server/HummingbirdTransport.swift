@@ -7,21 +7,33 @@ import NIOPosix
 
 /// The fake API over HummingbirdCore (SwiftNIO): HTTP/1.1 on the event loops NIO shares across the
 /// process, one child task per connection.
+///
+/// What connections hold is bounded: one idle between requests for `idleSeconds` is closed (a
+/// hung request is not idle: it keeps its connection for its whole hang), and no more than
+/// `maximumConnections` are open at once (the rest wait in the listen queue). An answered request
+/// leaves nothing behind: no timer outlives it.
 final class HummingbirdTransport: FakeAPITransport {
+  /// More than a room of clients needs; each open connection costs some kilobytes.
+  static let maximumConnections = 1024
+
   private let port: UInt16
+  private let idleTimeout: TimeAmount
   private let handler: FakeAPIHandler
   private let runner = RunTask()
 
-  init(port: UInt16, handler: FakeAPIHandler) {
+  init(port: UInt16, idleSeconds: Double, handler: FakeAPIHandler) {
     self.port = port
+    self.idleTimeout = .nanoseconds(Int64(idleSeconds * 1e9))
     self.handler = handler
   }
 
   func start() async throws -> UInt16 {
     let handler = handler
     let (ready, readySignal) = AsyncStream.makeStream(of: Result<UInt16, any Error>.self)
-    let server = try HTTPServerBuilder.http1().buildServer(
-      configuration: ServerConfiguration(address: .hostname("127.0.0.1", port: Int(port))),
+    let server = try HTTPServerBuilder.http1(configuration: .init(idleTimeout: idleTimeout)).buildServer(
+      configuration: ServerConfiguration(
+        address: .hostname("127.0.0.1", port: Int(port)),
+        availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections)),
       eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
       logger: Logger(label: "fake-api", factory: { _ in SwiftLogNoOpLogHandler() }),
       responder: { request, writer, _ in try await Self.respond(to: request, writer: writer, handler: handler)

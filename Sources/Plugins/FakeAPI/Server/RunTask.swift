@@ -1,8 +1,7 @@
 import Foundation
 
-/// Owns a server's run task: stopping cancels it and waits for it to end. (FlyingFox's own
-/// `stop(timeout:)` waits out its timeout while a keep-alive connection is open, and a cancelled
-/// task is the one way to stop both servers at once, hung connections included.)
+/// Owns a server's run task: stopping cancels it and waits for it to end, which closes every
+/// connection at once, hung ones included (a graceful shutdown would wait for them).
 final class RunTask: @unchecked Sendable {
   private let lock = NSLock()
   private var task: Task<Void, any Error>?
