@@ -32,6 +32,8 @@ final class Repl: @unchecked Sendable {
   /// Whether the note about background jobs on the virtual clock was shown.
   var explainedVirtualJobs = false
   private var signals: Signals?
+  /// What the start-up shows under the banner: the saved settings, notes about the files.
+  private var startupLines: [String] = []
 
   init(terminal: Terminal, options: RunOptions, environment: [String: String]) {
     self.terminal = terminal
@@ -40,7 +42,7 @@ final class Repl: @unchecked Sendable {
     history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
     let settings = Settings()
-    for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
+    startupLines = Repl.restoreSettings(from: settingsStore, into: settings)
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     let loop = Loop()
     let display = ReplDisplay.probe(options: options, terminal: terminal)
@@ -56,6 +58,9 @@ final class Repl: @unchecked Sendable {
     let first = host.current
     first.attach(PluginSources(host: Session.pluginHost(for: first, output: output, colored: style.colored)))
     first.keepCache(in: .standard(), output: output)
+    settings.onIgnored = { [output] key, _, problem in
+      output.note(Repl.ignoredNote(key, problem, default: settings[key]))
+    }
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
@@ -74,6 +79,7 @@ final class Repl: @unchecked Sendable {
       onResize: { [unowned self] in self.terminal.resized() })
     refreshVocabulary()
     terminal.write(banner + "\n")
+    for line in startupLines { output.note(line) }
     while !quitRequested, let lines = readStatement() {
       guard !lines.isEmpty else { continue }
       history.add(lines: lines)
