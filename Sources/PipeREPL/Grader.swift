@@ -2,7 +2,7 @@ import Foundation
 import PipeDSL
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
-enum Checker {
+enum Grader {
   static func run(paths: [String], options: RunOptions) -> Int32 {
     let files = scripts(in: paths)
     guard !files.isEmpty else {
