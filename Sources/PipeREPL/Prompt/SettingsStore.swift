@@ -49,7 +49,7 @@ struct SettingsStore {
         var values = old.flatMap(Self.decode) ?? [:]
         for (key, value) in changes { values[key] = value }
         let record = Record(values.keys.sorted().map { ($0, values[$0]!) })
-        return Array((Value.record(record).json + "\n").utf8)
+        return Value.record(record).json.encoded() + [0x0A]
       }
       return nil
     } catch {
