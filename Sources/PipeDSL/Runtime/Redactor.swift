@@ -98,7 +98,7 @@ public final class Redactor: Sendable {
   }
 
   private static func jsonEscaped(_ value: String) -> String {
-    let literal = Value.string(value).json
+    let literal = Value.string(value).json.encodedString()
     return String(literal.dropFirst().dropLast())
   }
 
