@@ -54,8 +54,13 @@ public final class Settings {
   private var values: [String: Value] = [:]
   private var watchers: [Int: (String, Value) -> Void] = [:]
   private var nextWatcher = 0
+  /// Told of every change: a value set, a setting declared.
+  private var observers: [(Settings) -> Void] = []
+  /// The process's environment, where a secret may come from (`PIPE_WEATHER_APIKEY`).
+  private let environment: [String: String]
 
-  public init(definitions: [Definition] = Settings.globals) {
+  public init(definitions: [Definition] = Settings.globals, environment: [String: String] = [:]) {
+    self.environment = environment
     for definition in definitions { define(definition) }
   }
 
@@ -67,13 +72,20 @@ public final class Settings {
   /// setting takes it, and else dropped and reported to `onIgnored`.
   public func define(_ definition: Definition) {
     definitions[definition.key] = definition
-    guard let value = values[definition.key] else { return }
-    if let problem = definition.problem(with: value) {
-      values.removeValue(forKey: definition.key)
-      onIgnored?(definition.key, value, problem)
-    } else if definition.isDefault(value) {
-      values.removeValue(forKey: definition.key)
+    if let value = values[definition.key] {
+      if let problem = definition.problem(with: value) {
+        values.removeValue(forKey: definition.key)
+        onIgnored?(definition.key, value, problem)
+      } else if definition.isDefault(value) && fromEnvironment(definition.key) == nil {
+        values.removeValue(forKey: definition.key)
+      }
     }
+    for observer in observers { observer(self) }
+  }
+
+  /// Calls `observer` after every change (the redactor learns the secrets' values so).
+  public func observe(_ observer: @escaping (Settings) -> Void) {
+    observers.append(observer)
   }
 
   /// Why `key` cannot take `value` (the message of a refused `set`), or nil when it can or
@@ -88,15 +100,16 @@ public final class Settings {
   /// Every declared key, sorted.
   public var keys: [String] { definitions.keys.sorted() }
 
-  /// The current value, or the default.
+  /// The current value: the one set, else for a secret the environment's, else the default.
   public subscript(key: String) -> Value {
-    values[key] ?? definitions[key]?.defaultValue ?? .null
+    values[key] ?? fromEnvironment(key) ?? definitions[key]?.defaultValue ?? .null
   }
 
   /// Writes a setting and tells every watcher of it. A value equal to the default is the
   /// default again: the setting no longer counts as set.
   public func set(_ key: String, _ value: Value) {
     keep(key, value)
+    for observer in observers { observer(self) }
     for id in watchers.keys.sorted() { watchers[id]?(key, value) }
   }
 
@@ -106,13 +119,15 @@ public final class Settings {
   public func restore(_ key: String, _ value: Value) -> String? {
     if let problem = problem(key, value) { return problem }
     keep(key, value)
+    for observer in observers { observer(self) }
     return nil
   }
 
-  /// Stores `value`, or forgets the key when it is the default (`Value` is nil-expressible:
-  /// a plain `nil` here would store `null`).
+  /// Stores `value`, or forgets the key when it is what the key reads unset: the default,
+  /// and no secret from the environment (`Value` is nil-expressible: a plain `nil` here would
+  /// store `null`).
   private func keep(_ key: String, _ value: Value) {
-    if definitions[key]?.isDefault(value) == true {
+    if definitions[key]?.isDefault(value) == true && fromEnvironment(key) == nil {
       values.removeValue(forKey: key)
     } else {
       values[key] = value
@@ -123,7 +138,29 @@ public final class Settings {
   public func reset(_ key: String) {
     guard values.removeValue(forKey: key) != nil else { return }
     let value = self[key]
+    for observer in observers { observer(self) }
     for id in watchers.keys.sorted() { watchers[id]?(key, value) }
+  }
+
+  /// Whether `key` is a secret: as declared, else by the name rule.
+  public func isSecretKey(_ key: String) -> Bool { definitions[key]?.secret ?? Settings.isSecret(key) }
+
+  /// The environment variable a secret setting may come from: `weather.apiKey` →
+  /// `PIPE_WEATHER_APIKEY`.
+  public static func environmentName(of key: String) -> String {
+    "PIPE_" + key.uppercased().replacing(".", with: "_")
+  }
+
+  /// A secret's value from the environment, when it is not set.
+  private func fromEnvironment(_ key: String) -> Value? {
+    guard isSecretKey(key), let text = environment[Settings.environmentName(of: key)] else { return nil }
+    return .string(text)
+  }
+
+  /// The current values of the secrets set or taken from the environment (not defaults).
+  public var secretValues: [Value] {
+    let keys = Set(values.keys).union(definitions.keys).filter(isSecretKey)
+    return keys.compactMap { values[$0] ?? fromEnvironment($0) }.filter { $0 != .null }
   }
 
   /// Whether a value was set explicitly (rather than being the default).
@@ -133,11 +170,15 @@ public final class Settings {
   /// the prompt's first line names.
   public var explicitValues: [String: Value] { values }
 
-  /// A stream of the values `key` takes from now on.
+  /// A stream of the values `key` takes from now on; a secret's read as `••••` (only its
+  /// plugin gets the value).
   public func changes(of key: String) -> Observable<Value> {
     Observable.create { [weak self] observer in
       guard let self else { return Disposables.empty }
-      let id = self.watch { changed, value in if changed == key { observer.onNext(value) } }
+      let id = self.watch { [unowned self] changed, value in
+        guard changed == key else { return }
+        observer.onNext(self.isSecretKey(key) && !value.isEmptyValue ? .string(Redactor.mask) : value)
+      }
       return Disposables.create { [weak self] in self?.watchers[id] = nil }
     }
   }
@@ -161,7 +202,7 @@ public final class Settings {
 
   /// The value as shown to a person: secrets as `••••`.
   public func display(_ key: String) -> String {
-    (definitions[key]?.secret ?? Settings.isSecret(key)) ? "••••" : self[key].literal
+    isSecretKey(key) ? Redactor.mask : self[key].literal
   }
 
   /// The settings a plugin may see: its own namespace and the global ones.

@@ -31,7 +31,7 @@ extension Repl {
   /// secrets as `••••`.
   static func shownValue(_ key: String, in settings: Settings) -> String {
     let shown = settings.display(key)
-    guard case .string(let text) = settings[key], shown != Redaction.mask,
+    guard case .string(let text) = settings[key], shown != Redactor.mask,
       let first = text.unicodeScalars.first, first.properties.isAlphabetic,
       text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }),
       !["true", "false", "null"].contains(text)
