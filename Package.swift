@@ -22,10 +22,13 @@ let package = Package(
       name: "Operators",
       dependencies: [.product(name: "HeapModule", package: "swift-collections")]
     ),
+    // Text on a terminal: display width, the style table, cursor movements. No dependencies.
+    .target(name: "TerminalText"),
+    .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
-    .target(name: "PipeDSL", dependencies: ["Operators"]),
+    .target(name: "PipeDSL", dependencies: ["Operators", "TerminalText"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
-    .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL"]),
+    .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
     // libedit's readline-compatible API, for the prompt's line editing (apt: libedit-dev).
@@ -39,11 +42,12 @@ let package = Package(
         "PluginBridge",
         "FakeAPI",
         "PipeRendering",
+        "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
-    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
+    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
     .target(name: "PipeProcessSupport", path: "Tests/PipeProcessSupport"),
     .testTarget(name: "WorkshopTests", dependencies: ["PipeProcessSupport"]),
@@ -101,7 +105,9 @@ let package = Package(
     // The plugins through the real `pipe` binary (and the CLI's plugin commands in process).
     .testTarget(
       name: "PluginEndToEndTests",
-      dependencies: ["PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore"]),
+      dependencies: [
+        "PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore", "PipeProcessSupport",
+      ]),
     .testTarget(
       name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
@@ -129,5 +135,6 @@ let package = Package(
 // when `make fuzz` asks for it (PIPE_FUZZ=1, built in its own scratch path).
 if Context.environment["PIPE_FUZZ"] != nil {
   package.targets.append(
-    .executableTarget(name: "PipeFuzz", dependencies: ["Operators", "PipeDSL"], exclude: ["pipe.dict"]))
+    .executableTarget(
+      name: "PipeFuzz", dependencies: ["Operators", "PipeDSL", "TerminalText"], exclude: ["pipe.dict"]))
 }

@@ -1,9 +1,10 @@
 import Foundation
 import PipeDSL
+import TerminalText
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
 enum Checker {
-  static func run(paths: [String], options: RunOptions) -> Int32 {
+  static func run(paths: [String], options: RunOptions, streams: OutputStreams) -> Int32 {
     let files = scripts(in: paths)
     guard !files.isEmpty else {
       Descriptor.write("error: no .pipe scripts in \(paths.joined(separator: " "))\n", to: STDERR_FILENO)
@@ -12,7 +13,7 @@ enum Checker {
     var passed = 0
     var failed = 0
     for path in files {
-      let (filePassed, fileFailed) = check(path, options: options)
+      let (filePassed, fileFailed) = check(path, options: options, streams: streams)
       passed += filePassed
       failed += fileFailed
     }
@@ -21,7 +22,9 @@ enum Checker {
   }
 
   /// Checks one script; a script that does not compile or cannot be read counts one failure.
-  static func check(_ path: String, options: RunOptions) -> (passed: Int, failed: Int) {
+  /// Everything is printed on standard output, coloured as `streams` says.
+  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> (passed: Int, failed: Int)
+  {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       print("\(path): error: cannot read the file")
       return (0, 1)
@@ -30,12 +33,12 @@ enum Checker {
     quiet.clock = .virtual
     quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
     let output = BufferedOutput()
-    let session = Session.make(options: quiet, output: output, persistentCache: false)
+    let session = Session.make(options: quiet, streams: streams, output: output, persistentCache: false)
     session.commandHandler = { _, _ in }
     let file = SourceFile(name: path, text: text)
     let report = session.execute(file)
     if report.hasCompileErrors {
-      print(DiagnosticRenderer(colored: options.colored).render(report.diagnostics, in: file))
+      print(DiagnosticRenderer(paint: streams.output.paint).render(report.diagnostics, in: file))
       return (0, 1)
     }
     for (_, outcome) in report.expectations {

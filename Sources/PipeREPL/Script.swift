@@ -4,21 +4,22 @@ import PipeDSL
 import PipeRendering
 import PluginBridge
 import PluginHost
+import TerminalText
 
 /// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
 enum Script {
   /// Runs every statement of `text`; returns the exit status (0, 1 or 2).
-  static func run(text: String, name: String, options: RunOptions) -> Int32 {
-    let output = StandardOutput()
-    let session = Session.make(options: options, output: output)
+  static func run(text: String, name: String, options: RunOptions, streams: OutputStreams) -> Int32 {
+    let output = StandardOutput(errorPaint: streams.error.paint)
+    let session = Session.make(options: options, streams: streams, output: output)
     let file = SourceFile(name: name, text: text)
     session.commandHandler = { [unowned session] command, _ in
-      guard !DiagramCommands.run(command, in: session, output: output, colored: options.colored) else {
+      guard !DiagramCommands.run(command, in: session, output: output, paint: streams.error.paint) else {
         return
       }
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
-    let renderer = DiagnosticRenderer(colored: options.colored)
+    let renderer = DiagnosticRenderer(paint: streams.error.paint)
     session.onWarnings = { output.errorLine(renderer.render($0, in: file)) }
     let report = session.execute(file)
     session.stopPlugins()
@@ -42,18 +43,22 @@ extension Session {
   /// A session for the command line's options; `catch cache` keeps its values in the user's
   /// cache directory unless `persistentCache` is false (grading must not depend on history).
   /// `input` reads standard input; `ask` is answered by `--answer`, or by the person when
-  /// standard input is a terminal.
-  static func make(options: RunOptions, output: any PipeDSL.OutputStream, persistentCache: Bool = true)
-    -> Session
-  {
+  /// standard input is a terminal. Drawings and a plugin's log lines follow `streams`.
+  static func make(
+    options: RunOptions, streams: OutputStreams, output: any PipeDSL.OutputStream,
+    persistentCache: Bool = true
+  ) -> Session {
     let ask =
       options.answer.map { Asker.scripted($0.answer) }
       ?? (isatty(STDIN_FILENO) == 1 ? Asker.plain() : Asker.scripted(.fail))
     let session = make(
       clock: options.clockMode, seed: options.seed, output: output, settings: Settings(), loop: Loop(),
-      display: TerminalDisplay.probe(options: options, output: output as? StandardOutput),
+      display: TerminalDisplay.probe(streams: streams) { [standard = output as? StandardOutput] text in
+        standard?.flush()
+        Descriptor.write(text, to: STDOUT_FILENO)
+      },
       lines: StandardInputLineReader(), ask: ask)
-    session.attach(PluginSources(host: pluginHost(for: session, output: output, colored: options.colored)))
+    session.attach(PluginSources(host: pluginHost(for: session, output: output, paint: streams.error.paint)))
     if persistentCache { session.keepCache(in: .standard(), output: output) }
     return session
   }
@@ -78,25 +83,29 @@ extension Session {
   }
 
   /// The host of the session's plugins: replies hop onto the session's loop, and a plugin's
-  /// log lines are shown dimmed, prefixed with its name.
-  static func pluginHost(for session: Session, output: any PipeDSL.OutputStream, colored: Bool) -> PluginHost
-  {
+  /// log lines are shown dimmed (when `paint`, standard error's, has colour), prefixed with
+  /// its name.
+  static func pluginHost(for session: Session, output: any PipeDSL.OutputStream, paint: Paint) -> PluginHost {
     let loop = session.loop
     let box = UncheckedSendable(output)
     let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
     return PluginHost(
       options: PluginHost.Options(deadline: deadline),
       log: { plugin, line in
-        box.value.errorLine(colored ? "\u{1B}[2m[\(plugin)] \(line)\u{1B}[0m" : "[\(plugin)] \(line)")
+        box.value.errorLine(paint("[\(plugin)] \(line)", .dim))
       },
       deliver: { work in loop.queue.async(execute: work) })
   }
 }
 
-/// Writes lines to standard output (buffered) and standard error, safe from any thread.
+/// Writes lines to standard output (buffered) and standard error, safe from any thread;
+/// `error:` in the error style when standard error has colour.
 final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   private let lock = NSLock()
   private var buffer: [UInt8] = []
+  private let errorPaint: Paint
+
+  init(errorPaint: Paint = .plain) { self.errorPaint = errorPaint }
 
   func line(_ text: String) {
     lock.withLock {
@@ -109,7 +118,7 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   func errorLine(_ text: String) {
     lock.withLock {
       drain()
-      Descriptor.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
+      Descriptor.write(errorPaint.errorLine(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)
     }
   }
 

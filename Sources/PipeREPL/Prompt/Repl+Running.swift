@@ -21,7 +21,7 @@ extension Repl {
     let report = session.execute(file, mode: mode, waitForJobs: false)
     runningForeground.set(nested)
     if !report.diagnostics.isEmpty {
-      let rendered = DiagnosticRenderer(colored: style.colored).render(report.diagnostics, in: file)
+      let rendered = DiagnosticRenderer(paint: streams.error.paint).render(report.diagnostics, in: file)
       terminal.write(rendered + "\n", to: STDERR_FILENO)
     }
     if !report.hasCompileErrors { host.rememberBindings(in: file, mode: mode) }
