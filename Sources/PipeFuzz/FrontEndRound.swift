@@ -26,7 +26,7 @@ struct FrontEndRound {
     if !compiler.hasErrors && statements.count != parsed.tree.statements.count {
       problems.append("a statement was dropped without an error")
     }
-    if compiler.diagnostics.contains(where: { $0.id == "stageNotCompiled" }) {
+    if compiler.diagnostics.contains(where: { $0.id == .stageNotCompiled }) {
       problems.append("an entry refused a stage without saying why")
     }
     if !compiler.hasErrors { build(statements) }

@@ -126,7 +126,7 @@ extension PipeCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-      throw ExitCode(Checker.run(paths: paths, options: options, streams: OutputStreams(options: options)))
+      throw ExitCode(Grader.run(paths: paths, options: options, streams: OutputStreams(options: options)))
     }
   }
 }

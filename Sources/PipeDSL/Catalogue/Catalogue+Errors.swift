@@ -43,7 +43,7 @@ extension Catalogue {
   ) { context in
     if let when = context.option("when") {
       context.warn(
-        "oldName", "'retry(when:)' is written 'retryWhen' in pipe", at: when.name.span,
+        .oldName, "'retry(when:)' is written 'retryWhen' in pipe", at: when.name.span,
         help: "write retryWhen STRATEGY")
       guard let arg = when.value, let strategy = StrategyCompiler.compile(arg, context) else { return nil }
       return .transform { upstream, env in RetryWhenPlan(strategy: strategy).apply(to: upstream, env: env) }

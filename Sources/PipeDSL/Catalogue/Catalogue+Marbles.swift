@@ -49,7 +49,7 @@ struct MarbleArguments {
     var ok = true
     if texts.isEmpty {
       context.error(
-        "badMarbles", "a list of diagrams needs at least one", at: context.positional[0].span,
+        .badMarbles, "a list of diagrams needs at least one", at: context.positional[0].span,
         help: "write cold [\"-#\", \"-(a|)\"]: the n-th subscription plays the n-th diagram")
       ok = false
     }
@@ -61,7 +61,7 @@ struct MarbleArguments {
       do {
         diagrams.append(hot ? try MarbleDiagram(hot: text) : try MarbleDiagram(cold: text))
       } catch {
-        context.error("badMarbles", "bad marble diagram: \(error.message)", at: arg.span)
+        context.error(.badMarbles, "bad marble diagram: \(error.message)", at: arg.span)
         ok = false
       }
     }
@@ -107,7 +107,7 @@ struct MarbleValues {
       } else {
         if key.count != 1 {
           read.compiler.report(
-            Diagnostic(id: "badMarbleKey", message: "a marble value's key is one letter", span: entry.keySpan)
+            Diagnostic(id: .badMarbleKey, message: "a marble value's key is one letter", span: entry.keySpan)
           )
         }
         ok = false

@@ -51,23 +51,23 @@ enum SideEffectAction {
     switch word.text {
     case "log":
       guard let argument else { return .log }
-      context.error("badAction", "log takes nothing after it", at: argument.span)
+      context.error(.badAction, "log takes nothing after it", at: argument.span)
       return nil
     case "say":
       guard let argument else {
-        context.error("badAction", "write say { EXPR }", at: word.span)
+        context.error(.badAction, "write say { EXPR }", at: word.span)
         return nil
       }
       return context.read.expression(argument).map(SideEffectAction.say)
     case "count":
       guard let argument, let name = context.read.word(argument) else {
-        context.error("badAction", "write count NAME", at: word.span)
+        context.error(.badAction, "write count NAME", at: word.span)
         return nil
       }
       return .count(name.text)
     default:
       context.error(
-        "unknownAction", "unknown action '\(word.text)'", at: word.span,
+        .unknownAction, "unknown action '\(word.text)'", at: word.span,
         help: Suggestions.didYouMean(word.text, in: ["log", "say", "count"])
           ?? "write log, say { EXPR } or count NAME")
       return nil

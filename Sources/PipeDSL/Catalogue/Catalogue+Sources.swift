@@ -34,7 +34,7 @@ extension Catalogue {
       let count = context.read.integer(context.positional[1])
     else { return nil }
     guard start.addingReportingOverflow(count).overflow == false else {
-      context.error("rangeOverflow", "the range passes the largest whole number", at: context.stage.span)
+      context.error(.rangeOverflow, "the range passes the largest whole number", at: context.stage.span)
       return nil
     }
     return .source { _, _ in Observable<Value>.range(start: start, count: count, Value.int) }
@@ -84,7 +84,7 @@ extension Catalogue {
   ) { context in
     guard let period = context.read.duration(context.positional[0]) else { return nil }
     guard period > .zero else {
-      context.error("zeroPeriod", "the period must be longer than zero", at: context.positional[0].span)
+      context.error(.zeroPeriod, "the period must be longer than zero", at: context.positional[0].span)
       return nil
     }
     return .source { env, _ in

@@ -58,7 +58,7 @@ enum StrategyCatalogue {
     var jitter = Jitter.none
     if let arg = context.label("factor") {
       guard let value = reader.number(arg), value >= 1 else {
-        context.error("badFactor", "the factor is a number of at least 1", at: arg.span)
+        context.error(.badFactor, "the factor is a number of at least 1", at: arg.span)
         return nil
       }
       factor = value
@@ -71,7 +71,7 @@ enum StrategyCatalogue {
       guard let word = reader.word(arg) else { return nil }
       guard let value = Jitter(rawValue: word.text) else {
         context.error(
-          "unknownJitter", "unknown jitter '\(word.text)'", at: word.span,
+          .unknownJitter, "unknown jitter '\(word.text)'", at: word.span,
           help: Suggestions.didYouMean(word.text, in: Jitter.allCases.map(\.rawValue))
             ?? "none, full, equal or decorrelated")
         return nil
@@ -106,7 +106,7 @@ extension StrategyContext {
   /// The `times:` label, required by the counted strategies.
   func times() -> Int? {
     guard let arg = label("times") else {
-      error("missingTimes", "'\(name.text)' needs times: N, how many retries at most", at: span)
+      error(.missingTimes, "'\(name.text)' needs times: N, how many retries at most", at: span)
       return nil
     }
     return readerContext.integer(arg)

@@ -27,8 +27,8 @@ extension Session {
     guard !parsed.hasErrors else { return report }
     let (statements, diagnostics) = loop.sync { () -> ([CompiledStatement], [Diagnostic]) in
       var statements = compiler.compile(parsed.tree)
-      let unknown: Set<String> = ["unknownOperator", "unknownSetting"]
-      if compiler.diagnostics.contains(where: { unknown.contains($0.id.rawValue) }),
+      let unknown: Set<Diagnostic.ID> = [.unknownOperator, .unknownSetting]
+      if compiler.diagnostics.contains(where: { unknown.contains($0.id) }),
         let load = loadExternalNames
       {
         loadExternalNames = nil

@@ -49,7 +49,7 @@ extension Rendering {
       guard let name = context.read.word(word) else { return nil }
       guard name.text == "ascii" else {
         context.error(
-          "unknownOption", "'marbles' has no option '\(name.text)'", at: name.span,
+          .unknownOption, "'marbles' has no option '\(name.text)'", at: name.span,
           help: "it is written marbles [ascii] [svg: \"FILE\"]")
         return nil
       }
@@ -57,7 +57,7 @@ extension Rendering {
     }
     if let svg = context.option("svg") {
       guard let value = svg.value, let path = context.read.string(value) else {
-        if svg.value == nil { context.error("missingValue", "write svg: \"FILE.svg\"", at: svg.span) }
+        if svg.value == nil { context.error(.missingValue, "write svg: \"FILE.svg\"", at: svg.span) }
         return nil
       }
       options.svgPath = path

@@ -3,7 +3,7 @@ import PipeDSL
 import TerminalText
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
-enum Checker {
+enum Grader {
   static func run(paths: [String], options: RunOptions, streams: OutputStreams) -> Int32 {
     let files = scripts(in: paths)
     guard !files.isEmpty else {
