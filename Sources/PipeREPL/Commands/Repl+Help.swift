@@ -40,8 +40,8 @@ extension Repl {
 
   func describe(_ entry: CatalogueEntry) -> String {
     var lines = [paint(entry.signature, .bold) + paint("  (\(entry.role.rawValue))", .dim), wrap(entry.doc)]
-    if !entry.marble.isEmpty { lines.append("  marbles:  " + entry.marble) }
-    lines.append("  example:  " + entry.example)
+    if let marble = entry.marble { lines.append("  marbles:  \(marble.line)   (\(marble.legend))") }
+    lines += entry.examples.map(describe)
     if !entry.options.isEmpty { lines.append("  options:  " + entry.options.joined(separator: ", ")) }
     if !entry.aliases.isEmpty { lines.append("  old name: " + entry.aliases.joined(separator: ", ")) }
     return lines.joined(separator: "\n")
@@ -50,8 +50,17 @@ extension Repl {
   func describe(_ strategy: StrategyEntry) -> String {
     [
       paint(strategy.signature, .bold) + paint("  (retryWhen strategy)", .dim), wrap(strategy.doc),
-      "  example:  " + strategy.example,
-    ].joined(separator: "\n")
+    ]
+    .joined(separator: "\n") + strategy.examples.map { "\n" + describe($0) }.joined()
+  }
+
+  /// `  example:  CODE` and, under it, the first lines it prints.
+  func describe(_ example: Example) -> String {
+    let limit = 8
+    var printed = example.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if example.output.isEmpty { printed = ["(prints nothing)"] }
+    if printed.count > limit { printed = printed.prefix(limit - 1) + ["…"] }
+    return (["  example:  " + example.code] + printed.map { "            " + $0 }).joined(separator: "\n")
   }
 
   func describe(_ source: ExternalSourceInfo) -> String {

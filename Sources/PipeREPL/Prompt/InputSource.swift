@@ -13,7 +13,7 @@ enum InputSource {
     doc: "Emits each line the person types, as a string; an empty line or Ctrl-D completes. "
       + "While it waits for a line the virtual clock stands still. In a script it reads "
       + "standard input.",
-    marble: "--a----b--|", example: "input \"city> \" | map { len(.) } | show", arity: 0...1
+    examples: [Example("input \"city> \" | map { len(.) } | show", prints: "")], arity: 0...1
   ) { context in
     var prompt = "> "
     if let argument = context.argument(0) {
