@@ -25,8 +25,12 @@ let package = Package(
     // Text on a terminal: display width, the style table, cursor movements. No dependencies.
     .target(name: "TerminalText"),
     .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+    // JSON, read strictly and written compactly, keeping key order and ints apart from doubles:
+    // the one JSON of the plugin protocol, the language's values and pipe's files. No dependency.
+    .target(name: "JSON"),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
-    .target(name: "PipeDSL", dependencies: ["Operators", "TerminalText"]),
+    .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
@@ -47,14 +51,14 @@ let package = Package(
       ]
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
-    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "TerminalText"]),
+    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
     .target(name: "PipeProcessSupport", path: "Tests/PipeProcessSupport"),
     .testTarget(name: "WorkshopTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(name: "DocsTests", dependencies: ["PipeProcessSupport"]),
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
-    .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
+    .target(name: "PluginProtocol", dependencies: ["JSON"], path: "Sources/Plugins/Protocol"),
     .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
     .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),

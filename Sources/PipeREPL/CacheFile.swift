@@ -45,7 +45,7 @@ struct CacheFile {
     let record = Record(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     let temporary = (directory as NSString).appendingPathComponent(
       ".cache.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    try Data((Value.record(record).json + "\n").utf8).write(to: URL(fileURLWithPath: temporary))
+    try Data(Value.record(record).json.encoded() + [0x0A]).write(to: URL(fileURLWithPath: temporary))
     guard rename(temporary, path) == 0 else {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(atPath: temporary)
