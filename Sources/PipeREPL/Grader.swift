@@ -1,6 +1,5 @@
 import Foundation
 import PipeDSL
-import TerminalText
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
 enum Grader {
@@ -23,8 +22,7 @@ enum Grader {
 
   /// Checks one script; a script that does not compile or cannot be read counts one failure.
   /// Everything is printed on standard output, coloured as `streams` says.
-  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> (passed: Int, failed: Int)
-  {
+  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> (passed: Int, failed: Int) {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       print("\(path): error: cannot read the file")
       return (0, 1)
@@ -32,17 +30,21 @@ enum Grader {
     var quiet = options
     quiet.clock = .virtual
     quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
-    let output = BufferedOutput()
-    let session = Session.make(options: quiet, streams: streams, output: output, persistentCache: false)
-    session.commandHandler = { _, _ in }
+    let settings = Settings.commandLine()
+    let redactor = Redactor.commandLine(settings)
+    let session = Session.make(
+      options: quiet, streams: streams, output: BufferedOutput(), settings: settings, redactor: redactor,
+      persistentCache: false
+    )
     let file = SourceFile(name: path, text: text)
-    let report = session.execute(file)
+    let report = session.execute(file, commands: { _, _ in })
     if report.hasCompileErrors {
-      print(DiagnosticRenderer(paint: streams.output.paint).render(report.diagnostics, in: file))
+      print(
+        DiagnosticRenderer(paint: streams.output.paint).render(report.diagnostics, in: redactor.redact(file)))
       return (0, 1)
     }
     for (_, outcome) in report.expectations {
-      if case .failed(let message) = outcome { print(message) }
+      if case .failed(let message) = outcome { print(redactor.redact(message)) }
     }
     let mark = report.failed == 0 ? "ok  " : "FAIL"
     print("\(mark) \(path): \(report.passed) passed, \(report.failed) failed")

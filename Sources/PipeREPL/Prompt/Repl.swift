@@ -38,38 +38,38 @@ final class Repl: @unchecked Sendable {
   /// The colour of what the prompt prints on standard output.
   var paint: Paint { streams.output.paint }
 
-  init(terminal: Terminal, options: RunOptions, streams: OutputStreams, environment: [String: String]) {
+  init(
+    terminal: Terminal, options: RunOptions, streams: OutputStreams, environment: [String: String],
+    settings: Settings
+  ) {
     self.terminal = terminal
     self.streams = streams
     output = ReplOutput(terminal: terminal, streams: streams)
     history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
-    let settings = Settings()
     for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     let loop = Loop()
-    // A diagram drawn live goes through the terminal, so it stays above the line being edited.
-    let display = TerminalDisplay.probe(streams: streams) { terminal.write($0) }
-    let lines = TerminalLineReader(terminal: terminal)
-    host = SessionHost(clock: options.clockMode, loop: loop, settings: settings) { [unowned self] clock in
-      let session = Session.make(
-        clock: clock, seed: nil, output: self.output, settings: settings, loop: loop,
-        display: display,
-        lines: lines, ask: Asker.terminal(terminal, paint: streams.error.paint))
-      self.configure(session)
-      return session
-    }
-    let first = host.current
-    first.attach(
-      PluginSources(host: Session.pluginHost(for: first, output: output, paint: streams.error.paint)))
-    first.keepCache(in: .standard(), output: output)
+    var services = Services.commandLine(
+      output: output, settings: settings, redactor: terminal.redactor,
+      cache: ValueCache.kept(in: .standard(), output: output), loop: loop,
+      // A diagram drawn live goes through the terminal, so it stays above the line being edited.
+      display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
+      lines: TerminalLineReader(terminal: terminal), ask: Asker.terminal(terminal, paint: streams.error.paint),
+      pluginLogPaint: streams.error.paint)
+    services.jobEvents = JobEvents(
+      started: { [unowned self] session, job in self.jobStarted(job, in: session) },
+      ended: { [unowned self] session, job in self.jobEnded(job, in: session) })
+    host = SessionHost(clock: options.clockMode, loop: loop, services: services)
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
   static func run(options: RunOptions, streams: OutputStreams) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let settings = Settings(environment: environment)
+    let terminal = Terminal.start(redactor: Redactor(settings: settings, environment: environment))
     let repl = Repl(
-      terminal: Terminal.start(), options: options, streams: streams,
-      environment: ProcessInfo.processInfo.environment)
+      terminal: terminal, options: options, streams: streams, environment: environment, settings: settings)
     return repl.run()
   }
 
