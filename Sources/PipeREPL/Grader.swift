@@ -22,7 +22,8 @@ enum Grader {
 
   /// Checks one script; a script that does not compile or cannot be read counts one failure.
   /// Everything is printed on standard output, coloured as `streams` says.
-  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> (passed: Int, failed: Int) {
+  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> (passed: Int, failed: Int)
+  {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       print("\(path): error: cannot read the file")
       return (0, 1)

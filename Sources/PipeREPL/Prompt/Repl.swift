@@ -55,7 +55,8 @@ final class Repl: @unchecked Sendable {
       cache: ValueCache.kept(in: .standard(), output: output), loop: loop,
       // A diagram drawn live goes through the terminal, so it stays above the line being edited.
       display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
-      lines: TerminalLineReader(terminal: terminal), ask: Asker.terminal(terminal, paint: streams.error.paint),
+      lines: TerminalLineReader(terminal: terminal),
+      ask: Asker.terminal(terminal, paint: streams.error.paint),
       pluginLogPaint: streams.error.paint)
     services.jobEvents = JobEvents(
       started: { [unowned self] session, job in self.jobStarted(job, in: session) },
