@@ -29,6 +29,7 @@ extension Repl {
     }
     let settingsAfter = session.loop.sync { session.settings.explicitValues }
     saveSettings(changedFrom: settingsBefore, to: settingsAfter)
+    if !nested { session.saveCache() }  // once per statement typed, a `:load`ed file's included
     refreshVocabulary()
   }
 

@@ -98,6 +98,7 @@ final class Repl: @unchecked Sendable {
       execute(lines.joined(separator: "\n"))
     }
     host.current.stopPlugins()
+    host.current.saveCache()  // what background jobs stored since the last statement
     return 0
   }
 
