@@ -34,8 +34,15 @@ public struct ArgumentReader {
         Diagnostic(id: .negativeDuration, message: "a duration cannot be negative", span: arg.span))
       return nil
     }
+    if case .literal(let literal) = arg.kind, literal.isBareNumber, time >= Self.largeBareSeconds {
+      compiler.report(.largeBareSeconds(arg.span, time))
+    }
     return time
   }
+
+  /// A bare number of seconds this large was probably meant as milliseconds, as RxJS writes
+  /// them: `timeout 2000` would wait 33 minutes.
+  static let largeBareSeconds = Time.seconds(100)
 
   /// A whole number, at least `minimum`.
   public func integer(_ arg: Arg, atLeast minimum: Int = 0) -> Int? {
