@@ -22,8 +22,12 @@ let package = Package(
       name: "Operators",
       dependencies: [.product(name: "HeapModule", package: "swift-collections")]
     ),
+    // JSON, read strictly and written compactly, keeping key order and ints apart from doubles:
+    // the one JSON of the plugin protocol, the language's values and pipe's files. No dependency.
+    .target(name: "JSON"),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
-    .target(name: "PipeDSL", dependencies: ["Operators"]),
+    .target(name: "PipeDSL", dependencies: ["Operators", "JSON"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
@@ -43,14 +47,14 @@ let package = Package(
       ]
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
-    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
+    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON"]),
     // Tests that run the built pipe binary on the repository's own files.
     .target(name: "PipeProcessSupport", path: "Tests/PipeProcessSupport"),
     .testTarget(name: "WorkshopTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(name: "DocsTests", dependencies: ["PipeProcessSupport"]),
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
-    .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
+    .target(name: "PluginProtocol", dependencies: ["JSON"], path: "Sources/Plugins/Protocol"),
     .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
     .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),

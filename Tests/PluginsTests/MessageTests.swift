@@ -51,8 +51,6 @@ final class MessageTests: XCTestCase {
     ]
     for message in pluginMessages {
       XCTAssertEqual(try PluginMessage.decode(line: message.encodedLine()), message)
-      XCTAssertEqual(
-        try JSONDecoder().decode(PluginMessage.self, from: JSONEncoder().encode(message)), message)
     }
     let hostMessages: [HostMessage] = [.subscribe(Subscribe(id: 1, source: "s")), .cancel(id: 1)]
     for message in hostMessages {
