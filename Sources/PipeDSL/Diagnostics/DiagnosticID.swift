@@ -19,9 +19,10 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
 
   // Names, arguments and options of a stage (the checker).
   case unknownOperator, oldName, foreignName, unknownSetting, wrongArity, wrongArgumentType
-  case negativeDuration, largeBareSeconds, numberTooSmall, wildcardInRecord, dotOutsideSubpipeline
+  case negativeDuration, durationTooLong, largeBareSeconds, numberTooSmall, wildcardInRecord
+  case dotOutsideSubpipeline
   case optionNeedsValue, duplicateOption, unknownOption, repeatedArgument
-  case bindingShadowsOperator, settingValueNotAllowed, stageNotCompiled
+  case bindingShadowsOperator, invalidSetting, stageNotCompiled
 
   // Where a stage stands in its pipeline.
   case sourceAfterPipe, missingSource, missingPipe, sinkNotLast, sinkInSubpipeline, pipelineTooLong
