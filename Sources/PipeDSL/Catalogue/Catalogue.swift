@@ -2,7 +2,7 @@
 ///
 /// Built-in entries come from the family files (`Catalogue+Sources.swift`, ...); plugin
 /// sources join through `ExternalSources`.
-public struct Catalogue {
+public struct Catalogue: Sendable {
   public private(set) var entries: [String: CatalogueEntry] = [:]
   /// Old name → new name.
   public private(set) var aliases: [String: String] = [:]

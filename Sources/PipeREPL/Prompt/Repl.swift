@@ -33,7 +33,7 @@ final class Repl: @unchecked Sendable {
   var explainedVirtualJobs = false
   private var signals: Signals?
 
-  init(terminal: Terminal, options: RunOptions, environment: [String: String], settings: Settings) {
+  init(terminal: Terminal, options: RunOptions, environment: [String: String], settings: sending Settings) {
     self.terminal = terminal
     style = Style(colored: options.colored)
     output = ReplOutput(terminal: terminal, style: style)
@@ -41,17 +41,16 @@ final class Repl: @unchecked Sendable {
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
     for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
-    let loop = Loop()
     var services = Services.commandLine(
       output: output, settings: settings, redactor: terminal.redactor,
-      cache: ValueCache.kept(in: .standard(), output: output), loop: loop,
+      cache: ValueCache.kept(in: .standard(), output: output),
       display: ReplDisplay.probe(options: options, terminal: terminal),
       lines: TerminalLineReader(terminal: terminal), ask: Asker.terminal(terminal, style: style),
       colored: style.colored)
     services.jobEvents = JobEvents(
       started: { [unowned self] session, job in self.jobStarted(job, in: session) },
       ended: { [unowned self] session, job in self.jobEnded(job, in: session) })
-    host = SessionHost(clock: options.clockMode, loop: loop, services: services)
+    host = SessionHost(clock: options.clockMode, services: services)
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
