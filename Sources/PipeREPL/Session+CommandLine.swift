@@ -4,6 +4,7 @@ import PipeDSL
 import PipeRendering
 import PluginBridge
 import PluginHost
+import TerminalText
 
 extension Services {
   /// What every session of the command line has, the prompt's too: the plugins (their replies
@@ -13,11 +14,11 @@ extension Services {
     output: any PipeDSL.OutputStream, settings: Settings, redactor: Redactor, cache: ValueCache,
     display: @escaping @Sendable () -> Display, lines: any LineReader,
     ask: @escaping (PipeError) -> AskAnswer,
-    colored: Bool
+    pluginLogPaint: Paint
   ) -> Services {
     Services(
       output: output, settings: settings, cache: cache,
-      sources: PluginSources(host: Session.pluginHost(output: output, colored: colored)),
+      sources: PluginSources(host: Session.pluginHost(output: output, paint: pluginLogPaint)),
       ask: ask, lines: ReaderLines(lines), drawing: Rendering(display: display),
       redactor: redactor)
   }
@@ -41,10 +42,10 @@ extension Session {
   /// `redactor`); `catch cache` keeps its values in the user's cache directory unless
   /// `persistentCache` is false (grading must not depend on history). `input` reads standard
   /// input; `ask` is answered by `--answer`, or by the person when standard input is a terminal.
+  /// Drawings and a plugin's log lines follow `streams`.
   nonisolated static func make(
-    options: RunOptions, output: sending any PipeDSL.OutputStream, settings: sending Settings,
-    redactor: Redactor,
-    persistentCache: Bool = true
+    options: RunOptions, streams: OutputStreams, output: sending any PipeDSL.OutputStream,
+    settings: sending Settings, redactor: Redactor, persistentCache: Bool = true
   ) -> Session {
     let ask =
       options.answer.map { Asker.scripted($0.answer) }
@@ -53,8 +54,11 @@ extension Session {
     let cache = persistentCache ? ValueCache.kept(in: .standard(), output: output) : ValueCache()
     let services = Services.commandLine(
       output: output, settings: settings, redactor: redactor, cache: cache,
-      display: TerminalDisplay.probe(options: options, output: output as? StandardOutput),
-      lines: StandardInputLineReader(), ask: ask, colored: options.colored)
+      display: TerminalDisplay.probe(streams: streams) { [standard = output as? StandardOutput] text in
+        standard?.flush()
+        Descriptor.write(text, to: STDOUT_FILENO)
+      },
+      lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint)
     return Loop.main.sync { commandLine(clock: options.clockMode, services: services) }
   }
 
@@ -71,15 +75,15 @@ extension Session {
   }
 
   /// The host of a session's plugins: replies hop onto the loop, and a plugin's log lines are
-  /// shown dimmed, prefixed with its name.
-  nonisolated static func pluginHost(output: any PipeDSL.OutputStream, colored: Bool) -> PluginHost {
+  /// shown dimmed (when `paint`, standard error's, has colour), prefixed with its name.
+  nonisolated static func pluginHost(output: any PipeDSL.OutputStream, paint: Paint) -> PluginHost {
     let loop = Loop.main
     let box = UncheckedSendable(output)
     let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
     return PluginHost(
       options: PluginHost.Options(deadline: deadline),
       log: { plugin, line in
-        box.value.errorLine(colored ? "\u{1B}[2m[\(plugin)] \(line)\u{1B}[0m" : "[\(plugin)] \(line)")
+        box.value.errorLine(paint("[\(plugin)] \(line)", .dim))
       },
       deliver: { work in loop.queue.async(execute: work) })
   }
