@@ -54,10 +54,11 @@ struct CacheFile {
   }
 }
 
-extension Session {
-  /// Keeps `catch cache`'s values in `file`: loaded now, written after every store that changes
-  /// one. Problems are notes on `output`, never failures (a cache is a convenience).
-  func keepCache(in file: CacheFile, output: any PipeDSL.OutputStream) {
+extension ValueCache {
+  /// A cache of `catch cache`'s values kept in `file`: loaded now, written after every store
+  /// that changes one. Problems are notes on `output`, never failures (a cache is a
+  /// convenience).
+  static func kept(in file: CacheFile, output: any PipeDSL.OutputStream) -> ValueCache {
     let (values, note) = file.load()
     if let note { output.errorLine("note: \(note)") }
     let cache = ValueCache(values: values)
@@ -75,6 +76,6 @@ extension Session {
         warned = true
       }
     }
-    loop.sync { runtime.cache = cache }
+    return cache
   }
 }

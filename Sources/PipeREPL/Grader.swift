@@ -29,17 +29,20 @@ enum Grader {
     var quiet = options
     quiet.clock = .virtual
     quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
-    let output = BufferedOutput()
-    let session = Session.make(options: quiet, output: output, persistentCache: false)
-    session.commandHandler = { _, _ in }
+    let settings = Settings.commandLine()
+    let redactor = Redactor.commandLine(settings)
+    let session = Session.make(
+      options: quiet, output: BufferedOutput(), settings: settings, redactor: redactor, persistentCache: false
+    )
     let file = SourceFile(name: path, text: text)
-    let report = session.execute(file)
+    let report = session.execute(file, commands: { _, _ in })
     if report.hasCompileErrors {
-      print(DiagnosticRenderer(colored: options.colored).render(report.diagnostics, in: file))
+      print(
+        DiagnosticRenderer(colored: options.colored).render(report.diagnostics, in: redactor.redact(file)))
       return (0, 1)
     }
     for (_, outcome) in report.expectations {
-      if case .failed(let message) = outcome { print(message) }
+      if case .failed(let message) = outcome { print(redactor.redact(message)) }
     }
     let mark = report.failed == 0 ? "ok  " : "FAIL"
     print("\(mark) \(path): \(report.passed) passed, \(report.failed) failed")

@@ -5,21 +5,25 @@ import PipeDSL
 enum Script {
   /// Runs every statement of `text`; returns the exit status (0, 1 or 2).
   static func run(text: String, name: String, options: RunOptions) -> Int32 {
-    let output = StandardOutput()
-    let session = Session.make(options: options, output: output)
+    let settings = Settings.commandLine()
+    let redactor = Redactor.commandLine(settings)
+    let output = StandardOutput(redactor: redactor)
+    let session = Session.make(options: options, output: output, settings: settings, redactor: redactor)
     let file = SourceFile(name: name, text: text)
-    session.commandHandler = { [unowned session] command, _ in
+    let commands = { (command: Command, _: Statement) in
       guard !DiagramCommands.run(command, in: session, output: output, colored: options.colored) else {
         return
       }
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
     let renderer = DiagnosticRenderer(colored: options.colored)
-    session.onWarnings = { output.errorLine(renderer.render($0, in: file)) }
-    let report = session.execute(file)
+    // A diagnostic echoes its line: the secrets in it are masked, as in history.
+    let report = session.execute(file, commands: commands) { warnings in
+      output.errorLine(renderer.render(warnings, in: redactor.redact(file)))
+    }
     session.stopPlugins()
     if !report.diagnostics.isEmpty {
-      output.errorLine(renderer.render(report.diagnostics, in: file))
+      output.errorLine(renderer.render(report.diagnostics, in: redactor.redact(file)))
     }
     if report.hasCompileErrors { return 2 }
     for (_, outcome) in report.expectations {

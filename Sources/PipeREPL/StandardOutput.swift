@@ -2,11 +2,16 @@ import Foundation
 import PipeDSL
 
 /// Writes lines to standard output (buffered) and standard error, safe from any thread.
+/// Every line is redacted first: no secret's value leaves the process in clear.
 final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   private let lock = NSLock()
   private var buffer: [UInt8] = []
+  let redactor: Redactor
+
+  init(redactor: Redactor) { self.redactor = redactor }
 
   func line(_ text: String) {
+    let text = redactor.redact(text)
     lock.withLock {
       buffer.append(contentsOf: text.utf8)
       buffer.append(10)
@@ -15,6 +20,7 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   }
 
   func errorLine(_ text: String) {
+    let text = redactor.redact(text)
     lock.withLock {
       drain()
       Descriptor.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)

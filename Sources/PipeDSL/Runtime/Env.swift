@@ -1,17 +1,21 @@
 import Operators
 
-/// What a stage sees when it is subscribed: the runtime and, inside a sub-pipeline, the
-/// outer element `.` (the outer error, for `catch`).
+/// What a stage sees when it is subscribed: the runtime, the job's tracer (when its sink
+/// draws or logs the run) and, inside a sub-pipeline, the outer element `.` (the outer
+/// error, for `catch`).
 public struct Env {
   public var runtime: Runtime
+  /// Records every event of every stage of this job, for `log` and `marbles`; nil otherwise.
+  public var tracer: Tracer?
   public var dot: Value?
   /// State shared by the stages of one built pipeline (one per flatMap element).
   public var scope: PipelineScope
   /// Inside `retryWhen (errors | ...)`: the stream of errors, as records.
   public var errors: Observable<Value>?
 
-  public init(runtime: Runtime, dot: Value? = nil) {
+  public init(runtime: Runtime, tracer: Tracer? = nil, dot: Value? = nil) {
     self.runtime = runtime
+    self.tracer = tracer
     self.dot = dot
     self.scope = PipelineScope()
   }

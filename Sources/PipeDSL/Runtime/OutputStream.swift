@@ -12,3 +12,17 @@ public final class BufferedOutput: OutputStream {
   public func line(_ text: String) { lines.append(text) }
   public func errorLine(_ text: String) { errorLines.append(text) }
 }
+
+/// Another output with every line passed through a redactor first.
+public final class RedactedOutput: OutputStream {
+  public let base: any OutputStream
+  let redactor: Redactor
+
+  public init(_ base: any OutputStream, redactor: Redactor) {
+    self.base = base
+    self.redactor = redactor
+  }
+
+  public func line(_ text: String) { base.line(redactor.redact(text)) }
+  public func errorLine(_ text: String) { base.errorLine(redactor.redact(text)) }
+}

@@ -33,35 +33,33 @@ final class Repl: @unchecked Sendable {
   var explainedVirtualJobs = false
   private var signals: Signals?
 
-  init(terminal: Terminal, options: RunOptions, environment: [String: String]) {
+  init(terminal: Terminal, options: RunOptions, environment: [String: String], settings: Settings) {
     self.terminal = terminal
     style = Style(colored: options.colored)
     output = ReplOutput(terminal: terminal, style: style)
     history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
-    let settings = Settings()
     for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     let loop = Loop()
-    let display = ReplDisplay.probe(options: options, terminal: terminal)
-    let lines = TerminalLineReader(terminal: terminal)
-    host = SessionHost(clock: options.clockMode, loop: loop, settings: settings) { [unowned self] clock in
-      let session = Session.make(
-        clock: clock, seed: nil, output: self.output, settings: settings, loop: loop,
-        display: display,
-        lines: lines, ask: Asker.terminal(terminal, style: self.style))
-      self.configure(session)
-      return session
-    }
-    let first = host.current
-    first.attach(PluginSources(host: Session.pluginHost(for: first, output: output, colored: style.colored)))
-    first.keepCache(in: .standard(), output: output)
+    var services = Services.commandLine(
+      output: output, settings: settings, redactor: terminal.redactor,
+      cache: ValueCache.kept(in: .standard(), output: output), loop: loop,
+      display: ReplDisplay.probe(options: options, terminal: terminal),
+      lines: TerminalLineReader(terminal: terminal), ask: Asker.terminal(terminal, style: style),
+      colored: style.colored)
+    services.jobEvents = JobEvents(
+      started: { [unowned self] session, job in self.jobStarted(job, in: session) },
+      ended: { [unowned self] session, job in self.jobEnded(job, in: session) })
+    host = SessionHost(clock: options.clockMode, loop: loop, services: services)
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
   static func run(options: RunOptions) -> Int32 {
-    let repl = Repl(
-      terminal: Terminal.start(), options: options, environment: ProcessInfo.processInfo.environment)
+    let environment = ProcessInfo.processInfo.environment
+    let settings = Settings(environment: environment)
+    let terminal = Terminal.start(redactor: Redactor(settings: settings, environment: environment))
+    let repl = Repl(terminal: terminal, options: options, environment: environment, settings: settings)
     return repl.run()
   }
 

@@ -31,7 +31,10 @@ extension Rendering {
       options: ["svg"], arity: 0...1
     ) { [unowned self] context in
       guard let options = Self.marblesOptions(context) else { return nil }
-      return .sink(SinkSpec(name: "marbles") { MarblesSink(context: $0, rendering: self, options: options) })
+      return .sink(
+        SinkSpec(name: "marbles", traces: true) {
+          MarblesSink(context: $0, rendering: self, options: options)
+        })
     }
   }
 
