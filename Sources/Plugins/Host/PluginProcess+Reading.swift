@@ -126,6 +126,7 @@ extension PluginProcess {
       case .ready: return nil
       case .starting:
         state.phase = .ready(hello)
+        state.hello = hello
         defer { state.helloWaiters = [] }
         return state.helloWaiters
       }
@@ -179,7 +180,10 @@ extension PluginProcess {
     let decided: Result<Hello, PluginHostError>? = state.withLock { state in
       switch state.phase {
       case .ready(let hello): return .success(hello)
-      case .retired: return .failure(PluginHostError(state.failure ?? "plugin '\(name)' stopped"))
+      case .retired:
+        // A hello that was said stays said, whatever the plugin did after it.
+        if let hello = state.hello { return .success(hello) }
+        return .failure(PluginHostError(state.failure ?? "plugin '\(name)' stopped"))
       case .starting:
         state.helloWaiters.append(semaphore)
         return nil

@@ -34,6 +34,8 @@ final class PluginProcess: @unchecked Sendable {
 
   struct State {
     var phase = Phase.starting
+    /// The hello, once said (kept when the process is retired).
+    var hello: Hello?
     var entries: [Int: Entry] = [:]
     /// Subscriptions are numbered on from an arbitrary start, not 1, so that a reply a plugin
     /// makes up (for id 1, say) cannot be taken for the answer to a subscription it was sent.
