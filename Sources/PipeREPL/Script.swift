@@ -4,19 +4,20 @@ import PipeDSL
 /// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
 enum Script {
   /// Runs every statement of `text`; returns the exit status (0, 1 or 2).
-  static func run(text: String, name: String, options: RunOptions) -> Int32 {
+  static func run(text: String, name: String, options: RunOptions, streams: OutputStreams) -> Int32 {
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)
-    let output = StandardOutput(redactor: redactor)
-    let session = Session.make(options: options, output: output, settings: settings, redactor: redactor)
+    let output = StandardOutput(redactor: redactor, errorPaint: streams.error.paint)
+    let session = Session.make(
+      options: options, streams: streams, output: output, settings: settings, redactor: redactor)
     let file = SourceFile(name: name, text: text)
     let commands = { (command: Command, _: Statement) in
-      guard !DiagramCommands.run(command, in: session, output: output, colored: options.colored) else {
+      guard !DiagramCommands.run(command, in: session, output: output, paint: streams.error.paint) else {
         return
       }
       output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
     }
-    let renderer = DiagnosticRenderer(colored: options.colored)
+    let renderer = DiagnosticRenderer(paint: streams.error.paint)
     // A diagnostic echoes its line: the secrets in it are masked, as in history.
     let report = session.execute(file, commands: commands) { warnings in
       output.errorLine(renderer.render(warnings, in: redactor.redact(file)))

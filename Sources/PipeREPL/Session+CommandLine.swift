@@ -4,6 +4,7 @@ import PipeDSL
 import PipeRendering
 import PluginBridge
 import PluginHost
+import TerminalText
 
 extension Services {
   /// What every session of the command line has, the prompt's too: the plugins (their replies
@@ -13,11 +14,11 @@ extension Services {
     output: any PipeDSL.OutputStream, settings: Settings, redactor: Redactor, cache: ValueCache, loop: Loop,
     display: @escaping @Sendable () -> Display, lines: any LineReader,
     ask: @escaping (PipeError) -> AskAnswer,
-    colored: Bool
+    pluginLogPaint: Paint
   ) -> Services {
     Services(
       output: output, settings: settings, cache: cache,
-      sources: PluginSources(host: Session.pluginHost(loop: loop, output: output, colored: colored)),
+      sources: PluginSources(host: Session.pluginHost(loop: loop, output: output, paint: pluginLogPaint)),
       ask: ask, lines: ReaderLines(lines, loop: loop), drawing: Rendering(display: display),
       redactor: redactor)
   }
@@ -41,9 +42,10 @@ extension Session {
   /// `redactor`); `catch cache` keeps its values in the user's cache directory unless
   /// `persistentCache` is false (grading must not depend on history). `input` reads standard
   /// input; `ask` is answered by `--answer`, or by the person when standard input is a terminal.
+  /// Drawings and a plugin's log lines follow `streams`.
   static func make(
-    options: RunOptions, output: any PipeDSL.OutputStream, settings: Settings, redactor: Redactor,
-    persistentCache: Bool = true
+    options: RunOptions, streams: OutputStreams, output: any PipeDSL.OutputStream, settings: Settings,
+    redactor: Redactor, persistentCache: Bool = true
   ) -> Session {
     let ask =
       options.answer.map { Asker.scripted($0.answer) }
@@ -53,8 +55,11 @@ extension Session {
     let cache = persistentCache ? ValueCache.kept(in: .standard(), output: output) : ValueCache()
     let services = Services.commandLine(
       output: output, settings: settings, redactor: redactor, cache: cache, loop: loop,
-      display: TerminalDisplay.probe(options: options, output: output as? StandardOutput),
-      lines: StandardInputLineReader(), ask: ask, colored: options.colored)
+      display: TerminalDisplay.probe(streams: streams) { [standard = output as? StandardOutput] text in
+        standard?.flush()
+        Descriptor.write(text, to: STDOUT_FILENO)
+      },
+      lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint)
     return commandLine(clock: options.clockMode, services: services, loop: loop)
   }
 
@@ -72,14 +77,15 @@ extension Session {
   }
 
   /// The host of a session's plugins: replies hop onto the session's loop, and a plugin's
-  /// log lines are shown dimmed, prefixed with its name.
-  static func pluginHost(loop: Loop, output: any PipeDSL.OutputStream, colored: Bool) -> PluginHost {
+  /// log lines are shown dimmed (when `paint`, standard error's, has colour), prefixed with
+  /// its name.
+  static func pluginHost(loop: Loop, output: any PipeDSL.OutputStream, paint: Paint) -> PluginHost {
     let box = UncheckedSendable(output)
     let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
     return PluginHost(
       options: PluginHost.Options(deadline: deadline),
       log: { plugin, line in
-        box.value.errorLine(colored ? "\u{1B}[2m[\(plugin)] \(line)\u{1B}[0m" : "[\(plugin)] \(line)")
+        box.value.errorLine(paint("[\(plugin)] \(line)", .dim))
       },
       deliver: { work in loop.queue.async(execute: work) })
   }

@@ -1,14 +1,20 @@
 import Foundation
 import PipeDSL
+import TerminalText
 
 /// Writes lines to standard output (buffered) and standard error, safe from any thread.
-/// Every line is redacted first: no secret's value leaves the process in clear.
+/// Every line is redacted first: no secret's value leaves the process in clear. `error:` is
+/// in the error style when standard error has colour.
 final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   private let lock = NSLock()
   private var buffer: [UInt8] = []
   let redactor: Redactor
+  private let errorPaint: Paint
 
-  init(redactor: Redactor) { self.redactor = redactor }
+  init(redactor: Redactor, errorPaint: Paint = .plain) {
+    self.redactor = redactor
+    self.errorPaint = errorPaint
+  }
 
   func line(_ text: String) {
     let text = redactor.redact(text)
@@ -23,7 +29,7 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
     let text = redactor.redact(text)
     lock.withLock {
       drain()
-      Descriptor.write(text.hasSuffix("\n") ? text : text + "\n", to: STDERR_FILENO)
+      Descriptor.write(errorPaint.errorLine(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)
     }
   }
 

@@ -1,4 +1,5 @@
 import PipeDSL
+import TerminalText
 import XCTest
 
 /// The renderer's layout, on diagnostics made by hand.
@@ -23,8 +24,8 @@ final class DiagnosticRendererTests: XCTestCase {
   }
 
   func testColourOnlyWhenAsked() {
-    let plain = DiagnosticRenderer(colored: false).render(unknownOperator, in: file)
-    let colored = DiagnosticRenderer(colored: true).render(unknownOperator, in: file)
+    let plain = DiagnosticRenderer().render(unknownOperator, in: file)
+    let colored = DiagnosticRenderer(paint: Paint(colour: true)).render(unknownOperator, in: file)
     XCTAssertFalse(plain.contains("\u{1B}"))
     XCTAssertTrue(colored.contains("\u{1B}[1;31merror:\u{1B}[0m"))
     XCTAssertEqual(stripped(colored), plain)

@@ -64,6 +64,6 @@ final class FuzzRegressionTests: XCTestCase {
       XCTAssertFalse(
         diagnostic.message.first?.isUppercase ?? true, diagnostic.message, file: file, line: line)
     }
-    return DiagnosticRenderer(colored: false).render(diagnostics, in: source)
+    return DiagnosticRenderer().render(diagnostics, in: source)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import TerminalText
 import XCTest
 
 /// No input crashes the front end: thousands of seeded random and mutated texts go
@@ -62,7 +63,7 @@ final class FuzzTests: XCTestCase {
         XCTAssertTrue(diagnostic.span.end <= file.endOffset, text)
         XCTAssertFalse(diagnostic.message.first?.isUppercase ?? true, diagnostic.message)
       }
-      _ = DiagnosticRenderer(colored: mode == .file).render(result.diagnostics, in: file)
+      _ = DiagnosticRenderer(paint: Paint(colour: mode == .file)).render(result.diagnostics, in: file)
       _ = result.isIncomplete
       _ = result.tree.description
       Self.expressions(in: result.tree).forEach(evaluate)

@@ -16,7 +16,7 @@ extension Repl {
     if !report.diagnostics.isEmpty {
       // A diagnostic echoes its line: the secrets in it are masked, as in history.
       let shown = terminal.redactor.redact(file)
-      let rendered = DiagnosticRenderer(colored: style.colored).render(report.diagnostics, in: shown)
+      let rendered = DiagnosticRenderer(paint: streams.error.paint).render(report.diagnostics, in: shown)
       terminal.write(rendered + "\n", to: STDERR_FILENO)
     }
     if !report.hasCompileErrors { host.rememberBindings(in: file, mode: mode) }

@@ -2,6 +2,7 @@ import Foundation
 import Operators
 import PipeDSL
 import PluginBridge
+import TerminalText
 
 /// The interactive prompt: `pipe` with no arguments on a terminal.
 ///
@@ -16,7 +17,8 @@ final class Repl: @unchecked Sendable {
   static let continuation = "  ... "
 
   let terminal: Terminal
-  let style: Style
+  /// Standard output's and standard error's colour and width, decided at start-up.
+  let streams: OutputStreams
   let output: ReplOutput
   let history: History
   let settingsStore: SettingsStore?
@@ -33,10 +35,16 @@ final class Repl: @unchecked Sendable {
   var explainedVirtualJobs = false
   private var signals: Signals?
 
-  init(terminal: Terminal, options: RunOptions, environment: [String: String], settings: Settings) {
+  /// The colour of what the prompt prints on standard output.
+  var paint: Paint { streams.output.paint }
+
+  init(
+    terminal: Terminal, options: RunOptions, streams: OutputStreams, environment: [String: String],
+    settings: Settings
+  ) {
     self.terminal = terminal
-    style = Style(colored: options.colored)
-    output = ReplOutput(terminal: terminal, style: style)
+    self.streams = streams
+    output = ReplOutput(terminal: terminal, streams: streams)
     history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
     for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
@@ -45,9 +53,11 @@ final class Repl: @unchecked Sendable {
     var services = Services.commandLine(
       output: output, settings: settings, redactor: terminal.redactor,
       cache: ValueCache.kept(in: .standard(), output: output), loop: loop,
-      display: ReplDisplay.probe(options: options, terminal: terminal),
-      lines: TerminalLineReader(terminal: terminal), ask: Asker.terminal(terminal, style: style),
-      colored: style.colored)
+      // A diagram drawn live goes through the terminal, so it stays above the line being edited.
+      display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
+      lines: TerminalLineReader(terminal: terminal),
+      ask: Asker.terminal(terminal, paint: streams.error.paint),
+      pluginLogPaint: streams.error.paint)
     services.jobEvents = JobEvents(
       started: { [unowned self] session, job in self.jobStarted(job, in: session) },
       ended: { [unowned self] session, job in self.jobEnded(job, in: session) })
@@ -55,11 +65,12 @@ final class Repl: @unchecked Sendable {
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
-  static func run(options: RunOptions) -> Int32 {
+  static func run(options: RunOptions, streams: OutputStreams) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let settings = Settings(environment: environment)
     let terminal = Terminal.start(redactor: Redactor(settings: settings, environment: environment))
-    let repl = Repl(terminal: terminal, options: options, environment: environment, settings: settings)
+    let repl = Repl(
+      terminal: terminal, options: options, streams: streams, environment: environment, settings: settings)
     return repl.run()
   }
 
@@ -83,8 +94,8 @@ final class Repl: @unchecked Sendable {
 
   var banner: String {
     let clock = host.current.clock == .virtual ? "virtual clock" : "real clock"
-    return style.bold("pipe \(PipeCommand.version)")
-      + style.dim(" · \(clock) · :help for a tour · Ctrl-D leaves")
+    return paint("pipe \(PipeCommand.version)", .bold)
+      + paint(" · \(clock) · :help for a tour · Ctrl-D leaves", .dim)
   }
 
   /// Reads one statement, asking for more lines while it is unfinished. Nil at Ctrl-D; no
