@@ -22,9 +22,10 @@ extension Repl {
 
   /// `:speed X`: the real clock, X times faster than the wall clock.
   func setSpeed(_ command: Command) {
-    guard let word = argument(command, usage: ":speed X"), let speed = Double(word), speed > 0, speed.isFinite
+    guard let word = argument(command, usage: ":speed X"), let speed = Double(word),
+      Limits.speeds.contains(speed)
     else {
-      output.errorLine("error: write :speed X, X a positive number (10 runs ten times faster)")
+      output.errorLine("error: write :speed X, X a number \(Limits.speedRange) (10 runs ten times faster)")
       return
     }
     host.switchClock(to: .real(speed: speed))
