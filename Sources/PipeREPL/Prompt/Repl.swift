@@ -33,6 +33,9 @@ final class Repl: @unchecked Sendable {
   var quitRequested = false
   /// Whether the note about background jobs on the virtual clock was shown.
   var explainedVirtualJobs = false
+  /// The files `:load` is running, outermost first: a file that loads one of them again is a
+  /// cycle, refused before it overflows the stack.
+  var loading: [(name: String, path: String)] = []
   private var signals: Signals?
   /// What the start-up shows under the banner: the saved settings, notes about the files.
   private var startupLines: [String] = []
