@@ -37,10 +37,12 @@ final class MisbehavingPluginTests: XCTestCase {
       PythonPlugin.source(
         name: "forks", sources: ["forks"],
         beforeHello: """
-          if os.fork() == 0:
-              open("\(pids.path)", "w").write(str(os.getpid()))
+          child = os.fork()
+          if child == 0:
               time.sleep(60)
               os._exit(0)
+          with open("\(pids.path)", "w") as f:
+              f.write(str(child))
           """,
         onSubscribe: "os._exit(5)"))
     let started = Date()
