@@ -9,7 +9,7 @@ final class CheckerDiagnosticsTests: XCTestCase {
     XCTAssertEqual(parsed.diagnostics, [], text)
     let compiler = Compiler(settings: Settings())
     _ = compiler.compile(parsed.tree)
-    return DiagnosticRenderer(colored: false).render(compiler.diagnostics, in: parsed.file)
+    return DiagnosticRenderer().render(compiler.diagnostics, in: parsed.file)
   }
 
   static let cases: [(source: String, message: String)] = [
@@ -45,6 +45,38 @@ final class CheckerDiagnosticsTests: XCTestCase {
       demo.pipe:1:16: error: a duration cannot be negative
       1 | just 1 | delay -2
         |                ^^
+      """
+    ),
+    (
+      "just 1 | delay 10000000000000",
+      """
+      demo.pipe:1:16: error: a duration is from 0 to 1000h, found 10000000000000 s
+      1 | just 1 | delay 10000000000000
+        |                ^^^^^^^^^^^^^^
+      """
+    ),
+    (
+      "fail x | retryWhen backoff(1, 2000h)",
+      """
+      demo.pipe:1:31: error: a duration is from 0 to 1000h, found 2000h
+      1 | fail x | retryWhen backoff(1, 2000h)
+        |                               ^^^^^
+      """
+    ),
+    (
+      "set horizon 1e10",
+      """
+      demo.pipe:1:13: error: 'horizon' takes a number from 0.001 to 3600000, not 10000000000.0
+      1 | set horizon 1e10
+        |             ^^^^
+      """
+    ),
+    (
+      "set seed \"7\"",
+      """
+      demo.pipe:1:10: error: 'seed' takes a whole number, not "7"
+      1 | set seed "7"
+        |          ^^^
       """
     ),
     (
@@ -151,15 +183,15 @@ final class CheckerDiagnosticsTests: XCTestCase {
       """)
   }
 
-  func testOldNamesAreAcceptedWithAWarning() {
+  func testOtherLibrariesNamesAreAcceptedWithAWarning() {
     let parsed = Parser.parse(SourceFile(name: "demo.pipe", text: "fail x | catchError (just 1)"))
     let compiler = Compiler(settings: Settings())
     XCTAssertEqual(compiler.compile(parsed.tree).count, 1)
     XCTAssertFalse(compiler.hasErrors)
     XCTAssertEqual(
-      DiagnosticRenderer(colored: false).render(compiler.diagnostics, in: parsed.file),
+      DiagnosticRenderer().render(compiler.diagnostics, in: parsed.file),
       """
-      demo.pipe:1:10: warning: 'catchError' is the old name of 'catch'
+      demo.pipe:1:10: warning: 'catchError' is RxSwift's and RxJS's name for 'catch'
       1 | fail x | catchError (just 1)
         |          ^^^^^^^^^^
         = help: write 'catch'

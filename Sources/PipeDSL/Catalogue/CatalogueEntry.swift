@@ -14,12 +14,10 @@ public struct CatalogueEntry: @unchecked Sendable {
   public var signature: String
   /// One paragraph saying what it does.
   public var doc: String
-  /// Its marble line: `a-b-c|  →  a---c|`.
-  public var marble: String
-  /// A runnable example.
-  public var example: String
-  /// Old names it accepts, with a note pointing here: `catchError` for `catch`.
-  public var aliases: [String]
+  /// Its marble diagram, played by a test as written.
+  public var marble: Marble?
+  /// Runnable examples with what they print, run by a test.
+  public var examples: [Example]
   /// The option words it takes after its arguments: `max`, `on`, `times`.
   public var options: [String]
   /// How many positional arguments it takes.
@@ -28,8 +26,8 @@ public struct CatalogueEntry: @unchecked Sendable {
   public var compile: (inout StageContext) -> CompiledStage?
 
   public init(
-    name: String, role: Role, signature: String, doc: String, marble: String = "",
-    example: String, aliases: [String] = [], options: [String] = [], arity: ClosedRange<Int>,
+    name: String, role: Role, signature: String, doc: String, marble: Marble? = nil,
+    examples: [Example], options: [String] = [], arity: ClosedRange<Int>,
     compile: @escaping (inout StageContext) -> CompiledStage?
   ) {
     self.name = name
@@ -37,8 +35,7 @@ public struct CatalogueEntry: @unchecked Sendable {
     self.signature = signature
     self.doc = doc
     self.marble = marble
-    self.example = example
-    self.aliases = aliases
+    self.examples = examples
     self.options = options
     self.arity = arity
     self.compile = compile
@@ -50,20 +47,21 @@ public struct StrategyEntry: @unchecked Sendable {
   public var name: String
   public var signature: String
   public var doc: String
-  public var example: String
+  /// Runnable examples with what they print, run by a test.
+  public var examples: [Example]
   /// The labels it takes: `times`, `factor`, `max`, `jitter`.
   public var labels: [String]
   public var arity: ClosedRange<Int>
   public var compile: (inout StrategyContext) -> CompiledStrategy?
 
   public init(
-    name: String, signature: String, doc: String, example: String, labels: [String] = [],
+    name: String, signature: String, doc: String, examples: [Example], labels: [String] = [],
     arity: ClosedRange<Int>, compile: @escaping (inout StrategyContext) -> CompiledStrategy?
   ) {
     self.name = name
     self.signature = signature
     self.doc = doc
-    self.example = example
+    self.examples = examples
     self.labels = labels
     self.arity = arity
     self.compile = compile

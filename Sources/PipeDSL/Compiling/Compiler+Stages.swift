@@ -38,16 +38,16 @@ extension Compiler {
       return (.source { env, _ in env.errors ?? .empty() }, node)
     }
     if let (entry, viaAlias) = catalogue.lookup(name) {
-      if viaAlias {
-        report(
-          Diagnostic(
-            id: "oldName", severity: .warning, message: "'\(name)' is the old name of '\(entry.name)'",
-            span: op.name.span, help: "write '\(entry.name)'"))
-      }
+      if viaAlias { report(.foreignAlias(op.name, entry: entry.name)) }
       return compileEntry(entry, op, stage, parent: parent, hasDot: hasDot)
     }
     if let info = externalSources[name] {
       return compilePluginSource(info, op, stage, parent: parent, hasDot: hasDot)
+    }
+    if let foreign = Translation.named(name, label: op.callArguments?.firstLabel) {
+      let example = foreign.translation.entry.flatMap { catalogue.entries[$0]?.examples.first?.code }
+      report(.foreignName(op.name, foreign, example: example))
+      return nil
     }
     reportUnknown(op.name, first: stage.span.start == 0 || parent == nil)
     return nil
@@ -73,7 +73,7 @@ extension Compiler {
         // An entry must say why it refused a stage; never drop a statement silently.
         report(
           Diagnostic(
-            id: "stageNotCompiled", message: "'\(entry.name)' could not be compiled as written",
+            id: .stageNotCompiled, message: "'\(entry.name)' could not be compiled as written",
             span: stage.span, help: "it is written \(entry.signature)"))
       }
       return nil
@@ -92,12 +92,16 @@ extension Compiler {
       : arity.upperBound == Int.max
         ? "at least \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
         : "\(arity.lowerBound) to \(arity.upperBound) arguments"
+    if positional.count > arity.upperBound, let missing = missingPipe(arity, positional, after: span) {
+      report(missing)
+      return false
+    }
     let location =
       positional.count > arity.upperBound
       ? positional[arity.upperBound].span.to(positional.last!.span) : span
     report(
       Diagnostic(
-        id: "wrongArity", message: "'\(name)' takes \(expected), found \(positional.count)", span: location,
+        id: .wrongArity, message: "'\(name)' takes \(expected), found \(positional.count)", span: location,
         help: "it is written \(signature)"))
     return false
   }
@@ -105,7 +109,7 @@ extension Compiler {
   private func expectNoArguments(_ op: OperatorStage, what: String) -> Bool {
     let (positional, options) = op.split(optionNames: [])
     guard let first = positional.first?.span ?? options.first?.span else { return true }
-    report(Diagnostic(id: "wrongArity", message: "\(what) takes no arguments", span: first))
+    report(Diagnostic(id: .wrongArity, message: "\(what) takes no arguments", span: first))
     return false
   }
 
@@ -114,10 +118,20 @@ extension Compiler {
       catalogue.names + Array(catalogue.aliases.keys) + Array(externalSources.keys) + Array(bindings.keys)
     report(
       Diagnostic(
-        id: "unknownOperator", message: "unknown operator '\(name.text)'", span: name.span,
+        id: .unknownOperator, message: "unknown operator '\(name.text)'", span: name.span,
         help: name.text == "errors"
           ? "'errors' is the stream of errors inside retryWhen (errors | ...)"
           : Suggestions.didYouMean(name.text, in: candidates)))
+  }
+}
+
+extension [Arg] {
+  /// The label of the first labeled argument: `onError` in `do(onError: ...)`.
+  var firstLabel: String? {
+    for argument in self {
+      if case .labeled(let label, _) = argument.kind { return label.text }
+    }
+    return nil
   }
 }
 
@@ -157,13 +171,13 @@ extension Compiler {
       case .source?:
         report(
           Diagnostic(
-            id: "sourceAfterPipe", message: "'\(inner.operatorName)' is a source and starts a pipeline",
+            id: .sourceAfterPipe, message: "'\(inner.operatorName)' is a source and starts a pipeline",
             span: inner.span, help: "a group after '|' holds operators only, such as (map { . } | take 2)"))
         failed = true
       case .sink?:
         report(
           Diagnostic(
-            id: "sinkInSubpipeline", message: "'\(inner.operatorName)' can only end a pipeline that runs",
+            id: .sinkInSubpipeline, message: "'\(inner.operatorName)' can only end a pipeline that runs",
             span: inner.span))
         failed = true
       case nil:

@@ -13,43 +13,43 @@ public enum ClockMode: Equatable, Sendable {
 /// waits for each foreground statement. On the virtual clock the session drives time
 /// itself: it runs due timers, stands still while a request is in flight, ends a statement
 /// that would run past the horizon, and notices when nothing can happen any more.
-public final class Session: @unchecked Sendable {
-  public let loop: Loop
+@LoopActor
+public final class Session {
+  /// The loop the session lives on: every method but `execute`, `cancel` and
+  /// `finishBackgroundJobs` runs there, as the compiler checks.
+  public nonisolated let loop = Loop.main
   public let runtime: Runtime
   public let compiler: Compiler
-  public let clock: ClockMode
+  public nonisolated let clock: ClockMode
+  /// Whether a stuck background job is left waiting for a person (the prompt) rather than
+  /// ended at once (scripts).
+  public nonisolated let interactive: Bool
   let virtual: VirtualTimeScheduler?
   /// Every job started, in order.
   public internal(set) var jobs: [Job] = []
   /// The graph of the last pipeline that ran, for `:graph`.
   public internal(set) var lastGraph = Graph()
-  /// Shows the warnings of a text that compiled, before it runs (called off the loop); when
-  /// nil, they are left in the report.
-  public var onWarnings: (([Diagnostic]) -> Void)?
-  /// Carries out `:commands` met in a text; called off the loop.
-  public var commandHandler: ((Command, Statement) -> Void)?
-  /// Called on the loop when a background job starts, before it is subscribed.
-  public var onJobStart: ((Job) -> Void)?
-  /// Called on the loop when a background job ends.
-  public var onJobEnd: ((Job) -> Void)?
   /// Called once, on the loop, when a text uses a name nobody knows: loads the plugins and
   /// says whether any source or setting was added (then the text is checked again).
   public var loadExternalNames: (() -> Bool)?
-  /// Whether a stuck background job is ended at once (scripts) or left waiting (prompt).
-  public var interactive = false
   var pumping = false
   /// Set while a script waits for its background jobs: they may run on, and end when stuck.
   var draining = false
   /// Set while a script lets a new background job settle: called once the clock has nothing
   /// left to run (the jobs ended or wait for something a later statement may change).
   var settled: (() -> Void)?
+  /// Compiled statements waiting for their turn in `execute`, by step.
+  var prepared: [Int: CompiledStatement] = [:]
+  var nextStep = 0
 
+  /// A session on `clock` with `services`, checking names against `catalogue`; made on the
+  /// loop (from elsewhere, `Session.make`).
   public init(
-    clock: ClockMode = .virtual, output: any OutputStream, settings: Settings = Settings(),
-    catalogue: Catalogue = .standard, loop: Loop = Loop()
+    clock: ClockMode = .virtual, services: Services, catalogue: Catalogue = .standard,
+    interactive: Bool = false
   ) {
-    self.loop = loop
     self.clock = clock
+    self.interactive = interactive
     let scheduler: any Scheduler
     switch clock {
     case .virtual:
@@ -60,8 +60,30 @@ public final class Session: @unchecked Sendable {
       virtual = nil
       scheduler = RealTimeScheduler(loop: loop, speed: speed)
     }
-    runtime = Runtime(scheduler: scheduler, settings: settings, output: output)
-    compiler = Compiler(catalogue: catalogue, settings: settings)
+    runtime = Runtime(scheduler: scheduler, services: services)
+    compiler = Compiler(catalogue: catalogue, settings: services.settings)
     virtual?.onRelease = { [unowned self] in self.loop.post { self.pump() } }
   }
+
+  /// Makes a session on the loop, from another thread.
+  public nonisolated static func make(
+    clock: ClockMode = .virtual, services: sending Services, catalogue: sending Catalogue = .standard,
+    interactive: Bool = false
+  ) -> Session {
+    Loop.main.sync {
+      Session(clock: clock, services: services, catalogue: catalogue, interactive: interactive)
+    }
+  }
+
+  /// A session with no services but `output` and `settings`, made on the loop from another
+  /// thread: tests, benchmarks, docs.
+  public nonisolated static func make(
+    clock: ClockMode = .virtual, output: sending any OutputStream, settings: sending Settings = Settings(),
+    catalogue: sending Catalogue = .standard
+  ) -> Session {
+    make(clock: clock, services: Services(output: output, settings: settings), catalogue: catalogue)
+  }
+
+  /// What the session was given when it was made.
+  public var services: Services { runtime.services }
 }

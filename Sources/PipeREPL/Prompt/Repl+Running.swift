@@ -1,16 +1,8 @@
 import Foundation
+import Operators
 import PipeDSL
 
 extension Repl {
-  /// Sets a new session up for the prompt: commands, job messages, and background jobs that
-  /// wait for a person rather than being stopped.
-  func configure(_ session: Session) {
-    session.interactive = true
-    session.commandHandler = { [unowned self] command, _ in self.runCommand(command) }
-    session.onJobStart = { [unowned self, unowned session] job in self.jobStarted(job, in: session) }
-    session.onJobEnd = { [unowned self, unowned session] job in self.jobEnded(job, in: session) }
-  }
-
   /// Runs a statement typed at the prompt; the prompt survives every error.
   func execute(_ text: String, name: String = "<prompt>", mode: Lexer.Mode = .prompt) {
     let session = host.current
@@ -18,10 +10,14 @@ extension Repl {
     let file = SourceFile(name: name, text: text)
     let nested = runningForeground.isSet  // `:load` runs inside the statement that named it
     runningForeground.set(true)
-    let report = session.execute(file, mode: mode, waitForJobs: false)
+    let report = session.execute(file, mode: mode, waitForJobs: false) { [unowned self] command, _ in
+      self.runCommand(command)
+    }
     runningForeground.set(nested)
     if !report.diagnostics.isEmpty {
-      let rendered = DiagnosticRenderer(colored: style.colored).render(report.diagnostics, in: file)
+      // A diagnostic echoes its line: the secrets in it are masked, as in history.
+      let shown = terminal.redactor.redact(file)
+      let rendered = DiagnosticRenderer(paint: streams.error.paint).render(report.diagnostics, in: shown)
       terminal.write(rendered + "\n", to: STDERR_FILENO)
     }
     if !report.hasCompileErrors { host.rememberBindings(in: file, mode: mode) }
@@ -33,7 +29,8 @@ extension Repl {
       }
     }
     let settingsAfter = session.loop.sync { session.settings.explicitValues }
-    if settingsAfter != settingsBefore { settingsStore?.save(settingsAfter) }
+    saveSettings(changedFrom: settingsBefore, to: settingsAfter)
+    if !nested { session.saveCache() }  // once per statement typed, a `:load`ed file's included
     refreshVocabulary()
   }
 
@@ -52,7 +49,7 @@ extension Repl {
   }
 
   /// `[1] started`, and once, on the virtual clock, how background jobs move there.
-  func jobStarted(_ job: Job, in session: Session) {
+  @LoopActor func jobStarted(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
     output.note("[\(number)] started")
     if session.clock == .virtual && !explainedVirtualJobs {
@@ -62,7 +59,7 @@ extension Repl {
   }
 
   /// `[1] done`, `[1] failed: serverFailure`, `[1] killed`.
-  func jobEnded(_ job: Job, in session: Session) {
+  @LoopActor func jobEnded(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
     output.note("[\(number)] \(JobTable.summary(job.state))")
     if case .failed(let message)? = job.outcome { output.errorLine(message) }

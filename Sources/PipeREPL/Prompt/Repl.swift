@@ -2,6 +2,7 @@ import Foundation
 import Operators
 import PipeDSL
 import PluginBridge
+import TerminalText
 
 /// The interactive prompt: `pipe` with no arguments on a terminal.
 ///
@@ -16,7 +17,8 @@ final class Repl: @unchecked Sendable {
   static let continuation = "  ... "
 
   let terminal: Terminal
-  let style: Style
+  /// Standard output's and standard error's colour and width, decided at start-up.
+  let streams: OutputStreams
   let output: ReplOutput
   let history: History
   let settingsStore: SettingsStore?
@@ -31,37 +33,51 @@ final class Repl: @unchecked Sendable {
   var quitRequested = false
   /// Whether the note about background jobs on the virtual clock was shown.
   var explainedVirtualJobs = false
+  /// The files `:load` is running, outermost first: a file that loads one of them again is a
+  /// cycle, refused before it overflows the stack.
+  var loading: [(name: String, path: String)] = []
   private var signals: Signals?
+  /// What the start-up shows under the banner: the saved settings, notes about the files.
+  private var startupLines: [String] = []
 
-  init(terminal: Terminal, options: RunOptions, environment: [String: String]) {
+  /// The colour of what the prompt prints on standard output.
+  var paint: Paint { streams.output.paint }
+
+  init(
+    terminal: Terminal, options: RunOptions, streams: OutputStreams, environment: [String: String],
+    settings: sending Settings
+  ) {
     self.terminal = terminal
-    style = Style(colored: options.colored)
-    output = ReplOutput(terminal: terminal, style: style)
+    self.streams = streams
+    output = ReplOutput(terminal: terminal, streams: streams)
     history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
-    let settings = Settings()
-    for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
+    startupLines = Repl.restoreSettings(from: settingsStore, into: settings)
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
-    let loop = Loop()
-    let display = ReplDisplay.probe(options: options, terminal: terminal)
-    let lines = TerminalLineReader(terminal: terminal)
-    host = SessionHost(clock: options.clockMode, loop: loop, settings: settings) { [unowned self] clock in
-      let session = Session.make(
-        clock: clock, seed: nil, output: self.output, settings: settings, loop: loop,
-        display: display,
-        lines: lines, ask: Asker.terminal(terminal, style: self.style))
-      self.configure(session)
-      return session
+    settings.onIgnored = { [output] key, _, problem in
+      output.note(Repl.ignoredNote(key, problem, default: settings[key]))
     }
-    let first = host.current
-    first.attach(PluginSources(host: Session.pluginHost(for: first, output: output, colored: style.colored)))
-    first.keepCache(in: .standard(), output: output)
+    var services = Services.commandLine(
+      output: output, settings: settings, redactor: terminal.redactor,
+      cache: ValueCache.kept(in: .standard(), output: output),
+      // A diagram drawn live goes through the terminal, so it stays above the line being edited.
+      display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
+      lines: TerminalLineReader(terminal: terminal),
+      ask: Asker.terminal(terminal, paint: streams.error.paint),
+      pluginLogPaint: streams.error.paint)
+    services.jobEvents = JobEvents(
+      started: { [unowned self] session, job in self.jobStarted(job, in: session) },
+      ended: { [unowned self] session, job in self.jobEnded(job, in: session) })
+    host = SessionHost(clock: options.clockMode, services: services)
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
-  static func run(options: RunOptions) -> Int32 {
+  static func run(options: RunOptions, streams: OutputStreams) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let settings = Settings(environment: environment)
+    let terminal = Terminal.start(redactor: Redactor(settings: settings, environment: environment))
     let repl = Repl(
-      terminal: Terminal.start(), options: options, environment: ProcessInfo.processInfo.environment)
+      terminal: terminal, options: options, streams: streams, environment: environment, settings: settings)
     return repl.run()
   }
 
@@ -74,19 +90,21 @@ final class Repl: @unchecked Sendable {
       onResize: { [unowned self] in self.terminal.resized() })
     refreshVocabulary()
     terminal.write(banner + "\n")
+    for line in startupLines { output.note(line) }
     while !quitRequested, let lines = readStatement() {
       guard !lines.isEmpty else { continue }
       history.add(lines: lines)
       execute(lines.joined(separator: "\n"))
     }
     host.current.stopPlugins()
+    host.current.saveCache()  // what background jobs stored since the last statement
     return 0
   }
 
   var banner: String {
     let clock = host.current.clock == .virtual ? "virtual clock" : "real clock"
-    return style.bold("pipe \(PipeCommand.version)")
-      + style.dim(" · \(clock) · :help for a tour · Ctrl-D leaves")
+    return paint("pipe \(PipeCommand.version)", .bold)
+      + paint(" · \(clock) · :help for a tour · Ctrl-D leaves", .dim)
   }
 
   /// Reads one statement, asking for more lines while it is unfinished. Nil at Ctrl-D; no
@@ -122,7 +140,7 @@ final class Repl: @unchecked Sendable {
   func refreshVocabulary() {
     let session = host.current
     var vocabulary = session.loop.sync {
-      Vocabulary.gather(session, commands: Repl.commands.map(\.name), topics: HelpTopics.names)
+      Vocabulary.gather(session, commands: PromptCommands.all.map(\.name), topics: HelpTopics.names)
     }
     vocabulary.jobs = jobs.all.map { String($0.number) }
     self.vocabulary = vocabulary

@@ -42,6 +42,9 @@ public final class PluginSources: ExternalSources {
       let settings = plugin.settings.map { spec in
         Settings.Definition(
           key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc,
+          type: SettingType(rawValue: spec.type.rawValue), allowed: spec.allowed?.map(Value.init),
+          range: spec.minimum == nil && spec.maximum == nil
+            ? nil : (spec.minimum ?? -.infinity)...(spec.maximum ?? .infinity),
           secret: spec.secret)
       }
       for source in plugin.sources where owners[source.name] == nil {
@@ -89,7 +92,6 @@ extension Session {
   /// Connects the plugins: their sources and settings join the checker the first time a
   /// text names something unknown, so a text that uses no plugin starts none.
   public func attach(_ sources: PluginSources) {
-    loop.sync { runtime.sources = sources }
     loadExternalNames = { [unowned self] in
       sources.refresh()
       self.register(sources.catalogue)
@@ -98,9 +100,9 @@ extension Session {
   }
 
   /// Stops the plugins at the end of a run, once the lines they logged have been shown.
-  public func stopPlugins() {
-    guard let sources = loop.sync({ runtime.sources as? PluginSources }) else { return }
-    sources.host.shutdown(logsWithin: .milliseconds(500))
+  public nonisolated func stopPlugins() {
+    guard let host = loop.sync({ (services.sources as? PluginSources)?.host }) else { return }
+    host.shutdown(logsWithin: .milliseconds(500))
     loop.sync {}
   }
 

@@ -15,27 +15,50 @@ public struct ArgumentReader {
   func fail<T>(_ arg: Arg, expected: String) -> T? {
     compiler.report(
       Diagnostic(
-        id: "wrongArgumentType", message: "expected \(expected), found \(arg.kind.summary)",
+        id: .wrongArgumentType, message: "expected \(expected), found \(arg.kind.summary)",
         span: arg.span))
     return nil
   }
 
-  /// A duration: `500ms`, `1.5s`, or a bare number meaning seconds.
+  /// A duration: `500ms`, `1.5s`, or a bare number meaning seconds; from 0 to
+  /// `Limits.longestDuration` (1000h), so that no sum of times overflows.
   public func duration(_ arg: Arg) -> Time? {
-    let time: Time
+    let seconds: Double
     switch arg.kind {
-    case .literal(.duration(let value)): time = value
-    case .literal(.int(let value)): time = .seconds(value)
-    case .literal(.double(let value)) where value.isFinite && abs(value) < 1e9: time = .seconds(value)
+    case .literal(.duration(let value)): seconds = value.seconds
+    case .literal(.int(let value)): seconds = Double(value)
+    case .literal(.double(let value)) where !value.isNaN: seconds = value
     default: return fail(arg, expected: "a duration such as 500ms or 2s")
     }
-    guard time >= .zero else {
+    guard seconds >= 0 else {
       compiler.report(
-        Diagnostic(id: "negativeDuration", message: "a duration cannot be negative", span: arg.span))
+        Diagnostic(id: .negativeDuration, message: "a duration cannot be negative", span: arg.span))
       return nil
+    }
+    guard seconds <= Limits.longestDuration.seconds else {
+      compiler.report(
+        Diagnostic(
+          id: .durationTooLong,
+          message: "a duration is \(Limits.durationRange), found \(Self.describe(seconds))",
+          span: arg.span))
+      return nil
+    }
+    let time: Time
+    if case .literal(.duration(let value)) = arg.kind { time = value } else { time = .seconds(seconds) }
+    if case .literal(let literal) = arg.kind, literal.isBareNumber, time >= Self.largeBareSeconds {
+      compiler.report(.largeBareSeconds(arg.span, time))
     }
     return time
   }
+
+  /// `1e10 s` as a message names a duration that is too long to be a `Time`.
+  private static func describe(_ seconds: Double) -> String {
+    seconds < 9e9 ? Time.seconds(seconds).description : "\(Limits.number(seconds)) s"
+  }
+
+  /// A bare number of seconds this large was probably meant as milliseconds, as RxJS writes
+  /// them: `timeout 2000` would wait 33 minutes.
+  static let largeBareSeconds = Time.seconds(100)
 
   /// A whole number, at least `minimum`.
   public func integer(_ arg: Arg, atLeast minimum: Int = 0) -> Int? {
@@ -43,7 +66,7 @@ public struct ArgumentReader {
     guard value >= minimum else {
       compiler.report(
         Diagnostic(
-          id: "numberTooSmall", message: "expected a number of at least \(minimum), found \(value)",
+          id: .numberTooSmall, message: "expected a number of at least \(minimum), found \(value)",
           span: arg.span))
       return nil
     }
@@ -88,7 +111,7 @@ public struct ArgumentReader {
         case .wildcard:
           compiler.report(
             Diagnostic(
-              id: "wildcardInRecord", message: "'*' only stands in a retryWhen dict", span: entry.keySpan))
+              id: .wildcardInRecord, message: "'*' only stands in a retryWhen dict", span: entry.keySpan))
           return nil
         }
       }
@@ -123,7 +146,7 @@ public struct ArgumentReader {
   private func dotOutsideSubpipeline(_ span: Span) -> ValueReader? {
     compiler.report(
       Diagnostic(
-        id: "dotOutsideSubpipeline", message: "'.' means the outer element, and there is none here",
+        id: .dotOutsideSubpipeline, message: "'.' means the outer element, and there is none here",
         span: span, help: "use '.' inside a sub-pipeline, as in flatMap (weather .)"))
     return nil
   }
