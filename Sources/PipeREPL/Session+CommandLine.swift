@@ -72,7 +72,6 @@ extension Session {
     let session = Session(
       clock: clock, services: services, catalogue: .commandLine(drawingWith: rendering), loop: loop,
       interactive: interactive)
-    if let sources = services.sources as? PluginSources { session.attach(sources) }
     return session
   }
 
@@ -82,8 +81,12 @@ extension Session {
   static func pluginHost(loop: Loop, output: any PipeDSL.OutputStream, paint: Paint) -> PluginHost {
     let box = UncheckedSendable(output)
     let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
+    let helloCache = Locations.folder(
+      "XDG_CACHE_HOME", fallback: ".cache", ProcessInfo.processInfo.environment
+    )
+    .map { $0 + "/pipe/plugins.json" }
     return PluginHost(
-      options: PluginHost.Options(deadline: deadline),
+      options: PluginHost.Options(deadline: deadline, helloCache: helloCache),
       log: { plugin, line in
         box.value.errorLine(paint("[\(plugin)] \(line)", .dim))
       },

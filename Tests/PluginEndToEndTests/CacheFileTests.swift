@@ -23,7 +23,7 @@ final class CacheFileTests: XCTestCase {
     XCTAssertEqual(object.keys.sorted(), [#"random(1, 6)"#, #"weather("London")"#])
     let folder = try FileManager.default.contentsOfDirectory(
       atPath: sandbox.cacheFile.deletingLastPathComponent().path)
-    XCTAssertEqual(folder, ["cache.json"])
+    XCTAssertEqual(folder.sorted(), ["cache.json", "plugins.json"], "the hello cache is beside it")
   }
 
   func testACorruptFileIsIgnoredWithANoteAndReplaced() throws {

@@ -79,7 +79,6 @@ final class PluginCommandsTests: XCTestCase {
       deliver: { work in loop.queue.async(execute: work) })
     let sources = PluginSources(host: host)
     let session = Session(services: Services(output: BufferedOutput(), sources: sources), loop: loop)
-    session.attach(sources)
     addTeardownBlock { host.shutdown() }
     return session
   }

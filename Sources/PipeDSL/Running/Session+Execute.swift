@@ -31,15 +31,7 @@ extension Session {
     report.diagnostics = parsed.diagnostics
     guard !parsed.hasErrors else { return report }
     let (statements, diagnostics) = loop.sync { () -> ([CompiledStatement], [Diagnostic]) in
-      var statements = compiler.compile(parsed.tree)
-      let unknown: Set<Diagnostic.ID> = [.unknownOperator, .unknownSetting]
-      if compiler.diagnostics.contains(where: { unknown.contains($0.id) }),
-        let load = loadExternalNames
-      {
-        loadExternalNames = nil
-        if load() { statements = compiler.compile(parsed.tree) }
-      }
-      return (statements, compiler.diagnostics)
+      (compiler.compile(parsed.tree), compiler.diagnostics)
     }
     report.diagnostics += diagnostics
     guard !report.hasCompileErrors else { return report }

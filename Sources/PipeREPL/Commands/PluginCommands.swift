@@ -7,22 +7,25 @@ import PluginProtocol
 /// What the prompt's `:plugins` and `:plugin load PATH` print. Call them off the session's
 /// loop: starting a plugin waits for its hello (at most the plugin deadline).
 enum PluginCommands {
-  /// `:plugins`: every plugin with its version and path, its sources with their parameters,
-  /// and the plugins that could not start.
+  /// `:plugins`: every plugin with its version and path, the plugins of the same name it
+  /// hides, its sources with their parameters, and the plugins that could not start (tried
+  /// again now).
   static func list(_ session: Session) -> String {
-    guard let sources = pluginSources(of: session) else { return "no plugin host in this session" }
-    let plugins = sources.host.catalog()
+    guard let sources = pluginSources(of: session),
+      let plugins = session.learnAllPlugins(retryingProblems: true)
+    else { return "no plugin host in this session" }
     let builtIns = session.loop.sync { () -> Set<String> in
-      sources.install(plugins)
-      session.replacePluginSources(with: sources.catalogue)
-      return Set(
-        sources.plugins.flatMap(\.sources).map(\.name).filter { session.compiler.catalogue.lookup($0) != nil }
-      )
+      Set(plugins.flatMap(\.sources).map(\.name).filter { session.compiler.catalogue.lookup($0) != nil })
     }
-    let owners = Dictionary(sources.catalogue.map { ($0.name, $0.plugin) }) { first, _ in first }
+    let owners = Dictionary(PluginSources.sources(of: plugins).map { ($0.name, $0.plugin) }) { first, _ in
+      first
+    }
     var lines: [String] = []
-    for plugin in sources.plugins {
+    for plugin in plugins {
       lines.append(describe(plugin))
+      for hidden in plugin.hides {
+        lines.append("  hides \(hidden) (the \(plugin.name).* settings go to this one)")
+      }
       for source in plugin.sources {
         var line = "  " + signature(of: source)
         if builtIns.contains(source.name) {
@@ -33,7 +36,7 @@ enum PluginCommands {
         lines.append(line)
       }
     }
-    for problem in sources.host.problems {
+    for problem in sources.host.problems where !plugins.contains(where: { $0.path == problem.path }) {
       lines.append("\(problem.name)  could not start: \(problem.message)")
     }
     if lines.isEmpty {
@@ -55,15 +58,11 @@ enum PluginCommands {
     }
     let info: PluginInfo
     do {
-      info = try sources.host.load(path: absolute)
+      info = try sources.load(path: absolute)
     } catch {
       return "error: cannot load \(absolute): \(error.message)"
     }
-    let plugins = sources.host.catalog()
-    session.loop.sync {
-      sources.install(plugins)
-      session.replacePluginSources(with: sources.catalogue)
-    }
+    session.learnAllPlugins()
     let sourceLines = info.sources.map { "  " + signature(of: $0) }
     return (["loaded " + describe(info)] + sourceLines).joined(separator: "\n")
   }

@@ -30,9 +30,6 @@ final class SessionHost: @unchecked Sendable {
   /// Starts a session on another clock for the statements that follow.
   func switchClock(to clock: ClockMode) {
     let session = Session.commandLine(clock: clock, services: services, loop: loop, interactive: true)
-    if let sources = services.sources as? PluginSources {
-      loop.sync { session.register(sources.catalogue) }
-    }
     for text in bindings {
       _ = session.execute(SourceFile(name: "<let>", text: text), mode: .file, waitForJobs: false)
     }
