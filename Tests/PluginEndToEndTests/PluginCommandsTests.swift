@@ -73,12 +73,12 @@ final class PluginCommandsTests: XCTestCase {
 
   /// A session whose plugins are searched for in `directories` only.
   private func session(searching directories: [String]) -> Session {
-    let loop = Loop()
+    let loop = Loop.main
     let host = PluginHost(
       options: .init(deadline: .seconds(10), directories: directories),
       deliver: { work in loop.queue.async(execute: work) })
-    let sources = PluginSources(host: host)
-    let session = Session(services: Services(output: BufferedOutput(), sources: sources), loop: loop)
+    let session = Session.make(
+      services: Services(output: BufferedOutput(), sources: PluginSources(host: host)))
     addTeardownBlock { host.shutdown() }
     return session
   }

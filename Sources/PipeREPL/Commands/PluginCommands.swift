@@ -11,10 +11,9 @@ enum PluginCommands {
   /// hides, its sources with their parameters, and the plugins that could not start (tried
   /// again now).
   static func list(_ session: Session) -> String {
-    guard let sources = pluginSources(of: session),
-      let plugins = session.learnAllPlugins(retryingProblems: true)
+    guard let host = pluginHost(of: session), let plugins = session.learnAllPlugins(retryingProblems: true)
     else { return "no plugin host in this session" }
-    let builtIns = session.loop.sync { () -> Set<String> in
+    let builtIns = session.loop.sync {
       Set(plugins.flatMap(\.sources).map(\.name).filter { session.compiler.catalogue.lookup($0) != nil })
     }
     let owners = Dictionary(PluginSources.sources(of: plugins).map { ($0.name, $0.plugin) }) { first, _ in
@@ -36,11 +35,11 @@ enum PluginCommands {
         lines.append(line)
       }
     }
-    for problem in sources.host.problems where !plugins.contains(where: { $0.path == problem.path }) {
+    for problem in host.problems where !plugins.contains(where: { $0.path == problem.path }) {
       lines.append("\(problem.name)  could not start: \(problem.message)")
     }
     if lines.isEmpty {
-      return "no plugins found (searched \(sources.host.directories.joined(separator: ", ")))"
+      return "no plugins found (searched \(host.directories.joined(separator: ", ")))"
     }
     return lines.joined(separator: "\n")
   }
@@ -48,7 +47,7 @@ enum PluginCommands {
   /// `:plugin load PATH`: starts the plugin at `path` (relative to the working directory, `~`
   /// expanded); from then on it answers to its name ahead of any plugin found by searching.
   static func load(_ path: String, _ session: Session) -> String {
-    guard let sources = pluginSources(of: session) else { return "error: no plugin host in this session" }
+    guard let host = pluginHost(of: session) else { return "error: no plugin host in this session" }
     let absolute = absolutePath(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue
@@ -58,7 +57,7 @@ enum PluginCommands {
     }
     let info: PluginInfo
     do {
-      info = try sources.load(path: absolute)
+      info = try host.load(path: absolute)
     } catch {
       return "error: cannot load \(absolute): \(error.message)"
     }
@@ -81,8 +80,8 @@ enum PluginCommands {
     return "\(source.name)(\(parameters.joined(separator: ", ")))"
   }
 
-  private static func pluginSources(of session: Session) -> PluginSources? {
-    session.services.sources as? PluginSources
+  private static func pluginHost(of session: Session) -> PluginHost? {
+    session.loop.sync { (session.services.sources as? PluginSources)?.host }
   }
 
   private static func absolutePath(_ path: String) -> String {

@@ -149,9 +149,9 @@ public final class PluginSources: ExternalSources {
 
 extension Session {
   /// Stops the plugins at the end of a run, once the lines they logged have been shown.
-  public func stopPlugins() {
-    guard let sources = services.sources as? PluginSources else { return }
-    sources.host.shutdown(logsWithin: .milliseconds(500))
+  public nonisolated func stopPlugins() {
+    guard let host = loop.sync({ (services.sources as? PluginSources)?.host }) else { return }
+    host.shutdown(logsWithin: .milliseconds(500))
     loop.sync {}
   }
 }
@@ -160,11 +160,11 @@ extension Session {
   /// Every plugin (see `PluginSources.allPlugins`), its settings made known: for listings and
   /// completion. Nil in a session without plugins. Call it off the loop.
   @discardableResult
-  public func learnAllPlugins(retryingProblems: Bool = false) -> [PluginInfo]? {
-    guard let sources = services.sources as? PluginSources else { return nil }
-    let plugins = sources.allPlugins(retryingProblems: retryingProblems)
-    let settings = runtime.settings
+  public nonisolated func learnAllPlugins(retryingProblems: Bool = false) -> [PluginInfo]? {
+    guard let host = loop.sync({ (services.sources as? PluginSources)?.host }) else { return nil }
+    let plugins = PluginSources.ordered(host.catalog(retryingProblems: retryingProblems))
     loop.sync {
+      let settings = runtime.settings
       for definition in plugins.flatMap(PluginSources.settings(of:)) where !settings.isKnown(definition.key) {
         settings.define(definition)
       }
