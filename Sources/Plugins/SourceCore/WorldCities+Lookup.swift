@@ -7,19 +7,26 @@ extension WorldCities {
     let parts = text.split(separator: ",", maxSplits: 1).map { fold(String($0)) }
     guard let wanted = parts.first, !wanted.isEmpty else { return nil }
     let code = parts.count == 2 ? parts[1] : nil
-    return all.first { city in
-      let names = [city.name, city.airVisual.city].map(fold)
-      return names.contains(wanted) && (code == nil || fold(city.countryCode) == code)
-    }
+    return folded.first { entry in
+      entry.names.contains(wanted) && (code == nil || entry.countryCode == code)
+    }?.city
   }
 
   /// The city AirVisual knows by exactly this (city, state, country), ignoring case and accents.
   public static func find(_ place: AirVisualPlace) -> WorldCity? {
-    all.first { city in
-      fold(city.airVisual.city) == fold(place.city) && fold(city.airVisual.state) == fold(place.state)
-        && fold(city.airVisual.country) == fold(place.country)
-    }
+    let wanted = [place.city, place.state, place.country].map(fold)
+    return folded.first { $0.airVisual == wanted }?.city
   }
+
+  /// Each city with its names folded once (folding is most of a look-up's cost, and the fake API
+  /// looks a city up on every request).
+  private static let folded: [(city: WorldCity, names: [String], countryCode: String, airVisual: [String])] =
+    all.map { city in
+      (
+        city, [city.name, city.airVisual.city].map(fold), fold(city.countryCode),
+        [city.airVisual.city, city.airVisual.state, city.airVisual.country].map(fold)
+      )
+    }
 
   /// The table's city nearest to a point, if one lies within `radiusKm`.
   public static func nearest(lat: Double, lon: Double, withinKm radiusKm: Double) -> WorldCity? {
