@@ -20,8 +20,13 @@ enum Script {
     }
     let renderer = DiagnosticRenderer(colored: options.colored)
     session.onWarnings = { output.errorLine(renderer.render($0, in: file)) }
+    let interrupt = ScriptInterrupt(session: session, output: output)
     let report = session.execute(file)
     session.stopPlugins()
+    if session.wasInterrupted {
+      output.flush()
+      return interrupt.exitStatus
+    }
     if !report.diagnostics.isEmpty {
       output.errorLine(renderer.render(report.diagnostics, in: file))
     }
@@ -91,6 +96,33 @@ extension Session {
       },
       deliver: { work in loop.queue.async(execute: work) })
   }
+}
+
+/// SIGINT while a script runs (Ctrl-C in the terminal, `kill -INT`): every job is stopped
+/// at once, however tight its loop, no further statement runs, and pipe exits with 130
+/// (128 + SIGINT), as a shell expects of a program it interrupted. Should the orderly way
+/// out take longer than a moment (a plugin slow to stop), pipe leaves at once.
+final class ScriptInterrupt {
+  /// The exit status of an interrupted script.
+  let exitStatus: Int32 = 128 + SIGINT
+  private let source: any DispatchSourceSignal
+
+  init(session: Session, output: StandardOutput) {
+    signal(SIGINT, SIG_IGN)  // delivered to the dispatch source instead
+    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+    let box = UncheckedSendable(session)
+    let status = exitStatus
+    source.setEventHandler {
+      box.value.interruptAll()
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(150)) {
+        output.flush()
+        _exit(status)
+      }
+    }
+    source.resume()
+  }
+
+  deinit { source.cancel() }
 }
 
 /// Writes lines to standard output (buffered) and standard error, safe from any thread.

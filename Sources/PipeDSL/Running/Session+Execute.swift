@@ -43,7 +43,7 @@ extension Session {
       report.diagnostics = []
     }
     var started: [(Job, Statement)] = []
-    for statement in statements {
+    for statement in statements where !wasInterrupted {
       switch statement.kind {
       case .set(let key, let value):
         loop.sync {

@@ -6,7 +6,11 @@ extension Session {
     -> Job
   {
     let now = runtime.scheduler.now
-    let job = Job(id: jobs.count + 1, text: statement.statement.text, background: background, start: now)
+    let control = makeControl()
+    let job = Job(
+      id: jobs.count + 1, text: statement.statement.text, background: background, start: now, control: control
+    )
+    job.onEnd.append { [unowned self] in self.interruptions.remove(control) }
     let context = SinkContext(
       runtime: runtime, statement: statement.statement, graph: statement.graph, pipeline: pipeline,
       start: now,
@@ -18,13 +22,15 @@ extension Session {
     if background { onJobStart?(job) }
     // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
     // spares every event a strong retain and release.
-    let observer = Observer<Value> { [unowned(unsafe) job] event in
+    let observer = Observer<Value>(lifetime: control) { [unowned(unsafe) job] event in
       guard job.isRunning else { return }
       job.consumer?.on(event)
       if event.isStopEvent { job.end(.terminated) }
     }
     let subscription = pipeline.build(Env(runtime: runtime)).subscribe(observer)
     if job.isRunning { job.subscription = subscription } else { subscription.dispose() }
+    if background { interruptions.moveToBackground(control) }
+    endStoppedJobs()
     return job
   }
 
@@ -46,6 +52,7 @@ extension Session {
       let horizon = Time.seconds(runtime.settings["horizon"].number ?? 3600)
       let deadline = running.map { $0.start + horizon }.min()!
       virtual.run(until: deadline)
+      if endStoppedJobs() { continue }  // Ctrl-C or a runaway made the clock return early
       if virtual.isHeld { return }
       if let next = virtual.nextDueTime {
         for job in running where job.start + horizon < next {

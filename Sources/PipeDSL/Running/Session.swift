@@ -43,6 +43,8 @@ public final class Session: @unchecked Sendable {
   /// Set while a script lets a new background job settle: called once the clock has nothing
   /// left to run (the jobs ended or wait for something a later statement may change).
   var settled: (() -> Void)?
+  /// The controls of running jobs, for Ctrl-C and SIGINT from other threads.
+  let interruptions = Interruptions()
 
   public init(
     clock: ClockMode = .virtual, output: any OutputStream, settings: Settings = Settings(),
