@@ -22,10 +22,17 @@ let package = Package(
       name: "Operators",
       dependencies: [.product(name: "HeapModule", package: "swift-collections")]
     ),
+    // Text on a terminal: display width, the style table, cursor movements. No dependencies.
+    .target(name: "TerminalText"),
+    .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
+    // JSON, read strictly and written compactly, keeping key order and ints apart from doubles:
+    // the one JSON of the plugin protocol, the language's values and pipe's files. No dependency.
+    .target(name: "JSON"),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
-    .target(name: "PipeDSL", dependencies: ["Operators"]),
+    .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
-    .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL"]),
+    .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
     // libedit's readline-compatible API, for the prompt's line editing (apt: libedit-dev).
@@ -39,18 +46,19 @@ let package = Package(
         "PluginBridge",
         "FakeAPI",
         "PipeRendering",
+        "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
-    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL"]),
+    .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
     .target(name: "PipeProcessSupport", path: "Tests/PipeProcessSupport"),
     .testTarget(name: "WorkshopTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(name: "DocsTests", dependencies: ["PipeProcessSupport"]),
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
-    .target(name: "PluginProtocol", path: "Sources/Plugins/Protocol"),
+    .target(name: "PluginProtocol", dependencies: ["JSON"], path: "Sources/Plugins/Protocol"),
     .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
     .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
@@ -101,7 +109,9 @@ let package = Package(
     // The plugins through the real `pipe` binary (and the CLI's plugin commands in process).
     .testTarget(
       name: "PluginEndToEndTests",
-      dependencies: ["PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore"]),
+      dependencies: [
+        "PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore", "PipeProcessSupport",
+      ]),
     .testTarget(
       name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
@@ -129,5 +139,6 @@ let package = Package(
 // when `make fuzz` asks for it (PIPE_FUZZ=1, built in its own scratch path).
 if Context.environment["PIPE_FUZZ"] != nil {
   package.targets.append(
-    .executableTarget(name: "PipeFuzz", dependencies: ["Operators", "PipeDSL"], exclude: ["pipe.dict"]))
+    .executableTarget(
+      name: "PipeFuzz", dependencies: ["Operators", "PipeDSL", "TerminalText"], exclude: ["pipe.dict"]))
 }

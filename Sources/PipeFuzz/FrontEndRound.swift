@@ -1,5 +1,6 @@
 import Operators
 import PipeDSL
+import TerminalText
 
 /// One text through the whole front end, and the invariants it must keep.
 struct FrontEndRound {
@@ -16,16 +17,16 @@ struct FrontEndRound {
     var problems = tokenProblems()
     let parsed = Parser.parse(file, mode: mode)
     problems += diagnosticProblems(parsed.diagnostics)
-    _ = DiagnosticRenderer(colored: true).render(parsed.diagnostics, in: file)
+    _ = DiagnosticRenderer(paint: Paint(colour: true)).render(parsed.diagnostics, in: file)
     guard !parsed.hasErrors else { return problems }
     let compiler = Compiler(catalogue: FrontEndRound.catalogue, settings: Settings())
     let statements = compiler.compile(parsed.tree)
     problems += diagnosticProblems(compiler.diagnostics)
-    _ = DiagnosticRenderer(colored: false).render(compiler.diagnostics, in: file)
+    _ = DiagnosticRenderer().render(compiler.diagnostics, in: file)
     if !compiler.hasErrors && statements.count != parsed.tree.statements.count {
       problems.append("a statement was dropped without an error")
     }
-    if compiler.diagnostics.contains(where: { $0.id == "stageNotCompiled" }) {
+    if compiler.diagnostics.contains(where: { $0.id == .stageNotCompiled }) {
       problems.append("an entry refused a stage without saying why")
     }
     if !compiler.hasErrors { build(statements) }

@@ -45,7 +45,7 @@ struct CacheFile {
     let record = Record(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     let temporary = (directory as NSString).appendingPathComponent(
       ".cache.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    try Data((Value.record(record).json + "\n").utf8).write(to: URL(fileURLWithPath: temporary))
+    try Data(Value.record(record).json.encoded() + [0x0A]).write(to: URL(fileURLWithPath: temporary))
     guard rename(temporary, path) == 0 else {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(atPath: temporary)
@@ -54,10 +54,11 @@ struct CacheFile {
   }
 }
 
-extension Session {
-  /// Keeps `catch cache`'s values in `file`: loaded now, written after every store that changes
-  /// one. Problems are notes on `output`, never failures (a cache is a convenience).
-  func keepCache(in file: CacheFile, output: any PipeDSL.OutputStream) {
+extension ValueCache {
+  /// A cache of `catch cache`'s values kept in `file`: loaded now, written after every store
+  /// that changes one. Problems are notes on `output`, never failures (a cache is a
+  /// convenience).
+  static func kept(in file: CacheFile, output: any PipeDSL.OutputStream) -> ValueCache {
     let (values, note) = file.load()
     if let note { output.errorLine("note: \(note)") }
     let cache = ValueCache(values: values)
@@ -75,6 +76,6 @@ extension Session {
         warned = true
       }
     }
-    loop.sync { runtime.cache = cache }
+    return cache
   }
 }

@@ -39,8 +39,9 @@ struct OperatorsDocument {
          Do not edit: change the catalogue entry, then run make docs. -->
 
     Every stage pipe knows, by role. Each entry gives how it is written, what it does, its
-    marble diagram (`-` one frame, a letter a value, `#` an error, `|` completion, `→` what
-    comes out) and an example to paste at the prompt. docs/LANGUAGE.md explains the language
+    marble diagram (`-` one frame of 1 ms, a letter a value, `#` an error, `|` completion, `→`
+    what comes out, and in brackets the stage that was played) and examples with what they
+    print. A test plays every diagram and runs every example, so they show what pipe does. docs/LANGUAGE.md explains the language
     itself; docs/COOKBOOK.md maps the names of RxSwift, Combine, RxJS and Polly to these.
     """
   }
@@ -60,8 +61,8 @@ struct OperatorsDocument {
 
   private func section(_ entry: CatalogueEntry) -> String {
     var lines = ["### `\(entry.name)`", "", "    \(entry.signature)", "", entry.doc]
-    if !entry.marble.isEmpty { lines += ["", "Marbles: `\(entry.marble)`"] }
-    lines += ["", "Example: `\(entry.example)`"]
+    if let marble = entry.marble { lines += ["", "Marbles: `\(marble.line)` (`\(marble.legend)`)"] }
+    lines += entry.examples.flatMap(console)
     if !entry.aliases.isEmpty {
       let names = entry.aliases.sorted().map { "`\($0)`" }.joined(separator: ", ")
       lines += ["", "Old name\(entry.aliases.count > 1 ? "s" : ""): \(names), still accepted with a note."]
@@ -71,11 +72,19 @@ struct OperatorsDocument {
 
   private func section(_ strategy: StrategyEntry) -> String {
     let title = strategyAnchor(strategy.name) == strategy.name.lowercased() ? "" : " (strategy)"
-    return [
-      "### `\(strategy.name)`\(title)", "", "    \(strategy.signature)", "", strategy.doc, "",
-      "Example: `\(strategy.example)`",
+    return
+      ([
+        "### `\(strategy.name)`\(title)", "", "    \(strategy.signature)", "", strategy.doc,
+      ]
+      + strategy.examples.flatMap(console)).joined(separator: "\n")
+  }
+
+  /// An example as a console block: the command line, then what it prints. DocsTests runs
+  /// the console blocks of this page as it runs those of the other pages.
+  private func console(_ example: Example) -> [String] {
+    ["", "```console", "$ pipe -e '\(example.code)'"] + (example.output.isEmpty ? [] : [example.output]) + [
+      "```"
     ]
-    .joined(separator: "\n")
   }
 
   /// A link to a section: GitHub's anchors are the lowercased title without backticks.

@@ -28,7 +28,10 @@ struct PipeCommand: ParsableCommand {
         PIPE_PLUGIN_PATH      folders searched first for plugins (docs/PLUGINS.md)
         PIPE_PLUGIN_DEADLINE  how long a plugin may stay silent (10 s; 2, 500ms)
         XDG_CACHE_HOME        catch cache keeps values in $XDG_CACHE_HOME/pipe
-        NO_COLOR              never colour the output
+        NO_COLOR              never colour the output (when set and not empty)
+        FORCE_COLOR           colour even on a pipe, and over NO_COLOR (--no-color wins)
+        TERM=dumb             no colour and no redrawing in place
+        COLUMNS               the width to draw to when the output is not a terminal
       """,
     version: version,
     subcommands: [Run.self, Check.self, FakeAPICommand.self, Docs.self]
@@ -40,13 +43,15 @@ struct PipeCommand: ParsableCommand {
   @OptionGroup var options: RunOptions
 
   func run() throws {
+    let streams = OutputStreams(options: options)
     if let code {
-      throw ExitCode(Script.run(text: code, name: "<-e>", options: options))
+      throw ExitCode(Script.run(text: code, name: "<-e>", options: options, streams: streams))
     }
     if isatty(STDIN_FILENO) == 1 {
-      throw ExitCode(Repl.run(options: options))
+      throw ExitCode(Repl.run(options: options, streams: streams))
     }
-    throw ExitCode(Script.run(text: Script.readStandardInput(), name: "<stdin>", options: options))
+    throw ExitCode(
+      Script.run(text: Script.readStandardInput(), name: "<stdin>", options: options, streams: streams))
   }
 }
 
@@ -61,7 +66,7 @@ struct RunOptions: ParsableArguments {
   @Option(help: "The seed of every random choice (jitter, simulated faults).")
   var seed: Int?
 
-  @Flag(help: "Never colour the output (NO_COLOR does the same).")
+  @Flag(help: "Never colour the output, whatever NO_COLOR and FORCE_COLOR say.")
   var noColor = false
 
   @Flag(help: "Draw diagrams and tables in plain ASCII (the default when the locale is not UTF-8).")
@@ -75,10 +80,6 @@ struct RunOptions: ParsableArguments {
   }
 
   var clockMode: ClockMode { clock == .virtual ? .virtual : .real(speed: speed) }
-
-  var colored: Bool {
-    !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDERR_FILENO) == 1
-  }
 }
 
 enum ClockChoice: String, ExpressibleByArgument, CaseIterable {
@@ -106,7 +107,8 @@ extension PipeCommand {
       guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
         throw ValidationError("cannot read '\(file)'")
       }
-      throw ExitCode(Script.run(text: text, name: file, options: options))
+      throw ExitCode(
+        Script.run(text: text, name: file, options: options, streams: OutputStreams(options: options)))
     }
   }
 
@@ -124,7 +126,7 @@ extension PipeCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-      throw ExitCode(Checker.run(paths: paths, options: options))
+      throw ExitCode(Grader.run(paths: paths, options: options, streams: OutputStreams(options: options)))
     }
   }
 }

@@ -9,7 +9,7 @@ final class CheckerDiagnosticsTests: XCTestCase {
     XCTAssertEqual(parsed.diagnostics, [], text)
     let compiler = Compiler(settings: Settings())
     _ = compiler.compile(parsed.tree)
-    return DiagnosticRenderer(colored: false).render(compiler.diagnostics, in: parsed.file)
+    return DiagnosticRenderer().render(compiler.diagnostics, in: parsed.file)
   }
 
   static let cases: [(source: String, message: String)] = [
@@ -157,7 +157,7 @@ final class CheckerDiagnosticsTests: XCTestCase {
     XCTAssertEqual(compiler.compile(parsed.tree).count, 1)
     XCTAssertFalse(compiler.hasErrors)
     XCTAssertEqual(
-      DiagnosticRenderer(colored: false).render(compiler.diagnostics, in: parsed.file),
+      DiagnosticRenderer().render(compiler.diagnostics, in: parsed.file),
       """
       demo.pipe:1:10: warning: 'catchError' is the old name of 'catch'
       1 | fail x | catchError (just 1)

@@ -1,4 +1,5 @@
 import PipeDSL
+import TerminalText
 import XCTest
 
 /// The renderer's layout, on diagnostics made by hand.
@@ -7,7 +8,7 @@ final class DiagnosticRendererTests: XCTestCase {
 
   var unknownOperator: Diagnostic {
     Diagnostic(
-      id: "unknownOperator", message: "unknown operator 'fliter'", span: Span(17, 23),
+      id: .unknownOperator, message: "unknown operator 'fliter'", span: Span(17, 23),
       help: "did you mean 'filter'?")
   }
 
@@ -23,8 +24,8 @@ final class DiagnosticRendererTests: XCTestCase {
   }
 
   func testColourOnlyWhenAsked() {
-    let plain = DiagnosticRenderer(colored: false).render(unknownOperator, in: file)
-    let colored = DiagnosticRenderer(colored: true).render(unknownOperator, in: file)
+    let plain = DiagnosticRenderer().render(unknownOperator, in: file)
+    let colored = DiagnosticRenderer(paint: Paint(colour: true)).render(unknownOperator, in: file)
     XCTAssertFalse(plain.contains("\u{1B}"))
     XCTAssertTrue(colored.contains("\u{1B}[1;31merror:\u{1B}[0m"))
     XCTAssertEqual(stripped(colored), plain)
@@ -51,7 +52,8 @@ final class DiagnosticRendererTests: XCTestCase {
     let file = SourceFile(name: "long.pipe", text: text)
     let open = text.utf8.count - "(weather .\n| show".utf8.count
     let diagnostic = Diagnostic(
-      id: "demo", message: "something about a bracket", span: Span(text.utf8.count - 4, text.utf8.count),
+      id: .unexpectedCharacter, message: "something about a bracket",
+      span: Span(text.utf8.count - 4, text.utf8.count),
       labels: [.init(Span(open, open + 1), "opened here")], notes: ["a note"], help: "a help")
     XCTAssertEqual(
       DiagnosticRenderer().render(diagnostic, in: file),
@@ -69,7 +71,7 @@ final class DiagnosticRendererTests: XCTestCase {
   func testColumnsCountCharactersAndMarkersFollowTerminalWidth() {
     let file = SourceFile(name: "w.pipe", text: "just \"日本😀\" |\tfliter")
     let start = file.text.utf8.count - 6
-    let diagnostic = Diagnostic(id: "demo", message: "wide", span: Span(start, start + 6))
+    let diagnostic = Diagnostic(id: .unexpectedCharacter, message: "wide", span: Span(start, start + 6))
     XCTAssertEqual(
       DiagnosticRenderer().render(diagnostic, in: file),
       """
@@ -81,7 +83,7 @@ final class DiagnosticRendererTests: XCTestCase {
 
   func testASpanAtTheEndOfAFileShowsOnItsLastLine() {
     let file = SourceFile(name: "end.pipe", text: "take 3 |\n")
-    let diagnostic = Diagnostic(id: "demo", message: "at the end", span: .at(9))
+    let diagnostic = Diagnostic(id: .unexpectedCharacter, message: "at the end", span: .at(9))
     XCTAssertEqual(
       DiagnosticRenderer().render(diagnostic, in: file),
       """
@@ -92,7 +94,8 @@ final class DiagnosticRendererTests: XCTestCase {
   }
 
   func testSeveralDiagnosticsAreRenderedInOrder() {
-    let warning = Diagnostic(id: "w", severity: .warning, message: "a warning", span: Span(0, 7))
+    let warning = Diagnostic(
+      id: .unexpectedCharacter, severity: .warning, message: "a warning", span: Span(0, 7))
     XCTAssertEqual(
       DiagnosticRenderer().render([warning, unknownOperator], in: file).components(separatedBy: "\n").count, 7
     )

@@ -96,7 +96,7 @@ final class ExpressionCheckTests: XCTestCase {
     let expr = Parser.parseExpression(SourceFile(name: "e", text: "acc + 1")).tree
     XCTAssertThrowsError(try ExpressionCompiler.compile(expr, in: .element, source: "map { acc + 1 }")) {
       error in
-      XCTAssertEqual((error as? DiagnosticError)?.diagnostics.map(\.id), ["unknownName"])
+      XCTAssertEqual((error as? DiagnosticError)?.diagnostics.map(\.id), [.unknownName])
     }
     XCTAssertNoThrow(try ExpressionCompiler.compile(expr, in: .scan, source: "scan 0 { acc + 1 }"))
   }

@@ -53,7 +53,7 @@ final class FuzzRegressionTests: XCTestCase {
       let statements = compiler.compile(parsed.tree)
       diagnostics += compiler.diagnostics
       XCTAssertFalse(
-        compiler.diagnostics.contains { $0.id == "stageNotCompiled" },
+        compiler.diagnostics.contains { $0.id == .stageNotCompiled },
         "an entry refused a stage without saying why: \(text.debugDescription)", file: file, line: line)
       XCTAssertTrue(
         compiler.hasErrors || statements.count == parsed.tree.statements.count,
@@ -64,6 +64,6 @@ final class FuzzRegressionTests: XCTestCase {
       XCTAssertFalse(
         diagnostic.message.first?.isUppercase ?? true, diagnostic.message, file: file, line: line)
     }
-    return DiagnosticRenderer(colored: false).render(diagnostics, in: source)
+    return DiagnosticRenderer().render(diagnostics, in: source)
   }
 }

@@ -70,7 +70,7 @@ final class ParserTests: XCTestCase {
       "just 42 -3.5 1000.0 \"s\" true false null 500ms -2s 1.5s random(-100, 200)")
     XCTAssertEqual(firstStage("just -1")?.arguments.first?.kind, .literal(.int(-1)))
     XCTAssertEqual(firstStage("just -1")?.arguments.first?.span, Span(5, 7))
-    XCTAssertEqual(parse("just - 1").diagnostics.map(\.id), ["unexpectedInStage"])
+    XCTAssertEqual(parse("just - 1").diagnostics.map(\.id), [.unexpectedInStage])
   }
 
   func testListsDictsAndTrailingCommas() {
@@ -121,7 +121,7 @@ final class ParserTests: XCTestCase {
     XCTAssertEqual(canonical("of(1,\n 2) | map {\n . + 1\n}"), "of(1, 2) | map { (. + 1) }")
     XCTAssertEqual(
       canonical("weather \"Oslo\"\n  | show\njust 1", file: true), "weather \"Oslo\" | show\njust 1")
-    XCTAssertEqual(parse("weather \"Oslo\"\n  | show").diagnostics.map(\.id), ["expectedStage"])
+    XCTAssertEqual(parse("weather \"Oslo\"\n  | show").diagnostics.map(\.id), [.expectedStage])
   }
 
   func testEntryPointsForFragments() {
@@ -131,9 +131,9 @@ final class ParserTests: XCTestCase {
     let argument = Parser.parseArgument(SourceFile(name: "a", text: "backoff(1, 3)"))
     XCTAssertEqual(argument.tree.description, "backoff(1, 3)")
     XCTAssertEqual(
-      Parser.parseArgument(SourceFile(name: "a", text: "1 2")).diagnostics.map(\.id), ["expectedStatementEnd"]
+      Parser.parseArgument(SourceFile(name: "a", text: "1 2")).diagnostics.map(\.id), [.expectedStatementEnd]
     )
     XCTAssertEqual(
-      Parser.parseArgument(SourceFile(name: "a", text: "|")).diagnostics.map(\.id), ["expectedValue"])
+      Parser.parseArgument(SourceFile(name: "a", text: "|")).diagnostics.map(\.id), [.expectedValue])
   }
 }

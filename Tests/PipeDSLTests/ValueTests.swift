@@ -1,3 +1,4 @@
+import JSON
 import PipeDSL
 import XCTest
 
@@ -79,18 +80,33 @@ final class ValueTests: XCTestCase {
     XCTAssertEqual(value["humidity"], .int(81))
     guard case .record(let record) = value else { return XCTFail("not a record") }
     XCTAssertEqual(record.keys, ["city", "temp", "humidity", "big", "tags", "n"])
-    XCTAssertEqual(try Value(json: value.json), value)
-    XCTAssertEqual(try Value(json: weather.json), weather)
+    XCTAssertEqual(try Value(json: value.json.encodedString()), value)
+    XCTAssertEqual(try Value(json: weather.json.encodedString()), weather)
   }
 
   func testJSONStringsAndNumbers() throws {
     XCTAssertEqual(try Value(json: #" "a\"b\\c\/\n\u00e9\ud83d\ude00" "#), "a\"b\\c/\né😀")
-    XCTAssertEqual(Value.string("a\"\u{1}\n").json, #""a\"\u0001\n""#)
+    XCTAssertEqual(Value.string("a\"\u{1}\n").json.encodedString(), #""a\"\u0001\n""#)
     XCTAssertEqual(try Value(json: "-0"), 0)
     XCTAssertEqual(try Value(json: "2.0"), 2.0)
     XCTAssertEqual(try Value(json: "12345678901234567890"), .double(1.2345678901234567e19))
-    XCTAssertEqual(Value.double(.infinity).json, "null")
-    XCTAssertEqual(Value.double(2).json, "2.0")
+    XCTAssertEqual(Value.double(.infinity).json.encodedString(), "null")
+    XCTAssertEqual(Value.double(2).json.encodedString(), "2.0")
+  }
+
+  /// The language reads JSON in the plugin protocol's dialect: no duplicate keys, no lone
+  /// surrogates, valid UTF-8 (a later key used to win, the others to become U+FFFD).
+  func testTheLanguageReadsJSONInTheProtocolsDialect() {
+    let cases: [([UInt8], Int)] = [
+      (Array(#"{"a":1,"a":2}"#.utf8), 7), (Array(#""\ud83d""#.utf8), 7), (Array(#""\udc00""#.utf8), 7),
+      ([0x22, 0xFF, 0x22], 1),
+    ]
+    for (bytes, offset) in cases {
+      XCTAssertThrowsError(try Value(jsonBytes: bytes)) { error in
+        XCTAssertEqual((error as? JSONError)?.offset, offset, String(decoding: bytes, as: UTF8.self))
+      }
+    }
+    XCTAssertEqual(try Value(json: #"{"b":2.0,"a":2}"#).json.encodedString(), #"{"b":2.0,"a":2}"#)
   }
 
   func testInvalidJSONIsAnErrorWithAnOffset() {

@@ -8,8 +8,7 @@ final class ExpectationLanesTests: RenderingTestCase {
   private func failure(_ text: String, width: Int = 60) -> String? {
     let output = BufferedOutput()
     let rendering = Rendering { Display(width: width, unicode: true, colour: true) }
-    let session = Session(output: output)
-    rendering.attach(to: session)
+    let session = Session(services: Services(output: output, drawing: rendering))
     let report = session.execute(SourceFile(name: "t.pipe", text: text))
     guard case .failed(let message)? = report.expectations.first?.outcome else { return nil }
     return message

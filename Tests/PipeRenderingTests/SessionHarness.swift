@@ -28,7 +28,7 @@ class RenderingTestCase: LeakCheckingTestCase {
     return (output, session, rendering)
   }
 
-  /// A session with the drawing sinks in its catalogue and the rendering attached.
+  /// A session with the drawing sinks in its catalogue and the rendering as its drawing.
   func makeSession(_ display: Display, clock: ClockMode = .virtual)
     -> (output: BufferedOutput, session: Session, rendering: Rendering)
   {
@@ -36,8 +36,8 @@ class RenderingTestCase: LeakCheckingTestCase {
     let rendering = Rendering { display }
     var catalogue = Catalogue.standard
     for entry in rendering.sinkEntries { catalogue.add(entry) }
-    let session = Session(clock: clock, output: output, catalogue: catalogue)
-    rendering.attach(to: session)
+    let session = Session(
+      clock: clock, services: Services(output: output, drawing: rendering), catalogue: catalogue)
     return (output, session, rendering)
   }
 }

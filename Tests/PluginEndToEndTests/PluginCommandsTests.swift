@@ -1,4 +1,5 @@
 import Foundation
+import Operators
 import PipeDSL
 import PluginBridge
 import PluginHost
@@ -72,12 +73,13 @@ final class PluginCommandsTests: XCTestCase {
 
   /// A session whose plugins are searched for in `directories` only.
   private func session(searching directories: [String]) -> Session {
-    let session = Session(output: BufferedOutput())
-    let loop = session.loop
+    let loop = Loop()
     let host = PluginHost(
       options: .init(deadline: .seconds(10), directories: directories),
       deliver: { work in loop.queue.async(execute: work) })
-    session.attach(PluginSources(host: host))
+    let sources = PluginSources(host: host)
+    let session = Session(services: Services(output: BufferedOutput(), sources: sources), loop: loop)
+    session.attach(sources)
     addTeardownBlock { host.shutdown() }
     return session
   }

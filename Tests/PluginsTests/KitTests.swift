@@ -16,7 +16,12 @@ struct Dice: Plugin {
       ],
       example: "roll 3 | show")
   ]
-  let settings = [SettingSpec("dice.loaded", .bool, default: false, doc: "always roll the top face")]
+  let settings = [
+    SettingSpec("dice.loaded", .bool, default: false, doc: "always roll the top face"),
+    SettingSpec(
+      "dice.hand", .string, default: "right", allowed: ["left", "right"], doc: "the hand that rolls"),
+    SettingSpec("dice.spin", .number, default: 1, minimum: 0.5, maximum: 10, doc: "turns per roll"),
+  ]
   let errors = ["badDice"]
 
   func subscribe(_ request: Request, _ emit: Emitter) async throws {
@@ -119,8 +124,16 @@ final class KitTests: XCTestCase {
         "roll has no parameter 'colour' (it has count, sides)"
       ),
       (
-        Subscribe(id: 4, source: "roll", settings: ["dice.loaded": "yes"]), "badSetting",
+        Subscribe(id: 4, source: "roll", settings: ["dice.loaded": "yes"]), "invalidSetting",
         #"setting 'dice.loaded' must be bool, got "yes""#
+      ),
+      (
+        Subscribe(id: 5, source: "roll", settings: ["dice.hand": "both"]), "invalidSetting",
+        #"setting 'dice.hand' must be "left" or "right", got "both""#
+      ),
+      (
+        Subscribe(id: 6, source: "roll", settings: ["dice.spin": 1e11]), "invalidSetting",
+        "setting 'dice.spin' must be from 0.5 to 10, got 100000000000.0"
       ),
     ]
     for (request, kind, message) in cases {

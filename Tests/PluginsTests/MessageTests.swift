@@ -51,8 +51,6 @@ final class MessageTests: XCTestCase {
     ]
     for message in pluginMessages {
       XCTAssertEqual(try PluginMessage.decode(line: message.encodedLine()), message)
-      XCTAssertEqual(
-        try JSONDecoder().decode(PluginMessage.self, from: JSONEncoder().encode(message)), message)
     }
     let hostMessages: [HostMessage] = [.subscribe(Subscribe(id: 1, source: "s")), .cancel(id: 1)]
     for message in hostMessages {
@@ -141,6 +139,46 @@ final class MessageTests: XCTestCase {
     for (line, expected) in cases {
       XCTAssertThrowsError(try PluginMessage.decode(line: Array(line.utf8)), line) { error in
         XCTAssertEqual("\(error)", expected, line)
+      }
+    }
+  }
+
+  func testASettingSaysWhichValuesItTakes() throws {
+    let spec = SettingSpec(
+      "dice.mode", .string, default: "fair", allowed: ["fair", "loaded"], doc: "how the dice fall")
+    let ranged = SettingSpec("dice.spin", .number, default: 1, minimum: 0.5, maximum: 10, doc: "turns")
+    var withRanges = hello
+    withRanges.settings = [spec, ranged]
+    let line = String(decoding: PluginMessage.hello(withRanges).encodedLine(), as: UTF8.self)
+    XCTAssertTrue(
+      line.contains(
+        #"{"key":"dice.mode","type":"string","default":"fair","doc":"how the dice fall","allowed":["fair","loaded"]}"#
+      ), line)
+    XCTAssertTrue(line.contains(#""minimum":0.5,"maximum":10"#), line)
+    XCTAssertEqual(try PluginMessage.decode(line: Array(line.utf8)), .hello(withRanges))
+    XCTAssertNil(spec.problem(with: "loaded"))
+    XCTAssertEqual(spec.problem(with: "bogus"), #"must be "fair" or "loaded", got "bogus""#)
+    XCTAssertEqual(ranged.problem(with: 1e11), "must be from 0.5 to 10, got 100000000000.0")
+    XCTAssertEqual(ranged.problem(with: "2"), #"must be number, got "2""#)
+  }
+
+  func testRejectsSettingsWhoseAllowedValuesOrRangeCannotHold() {
+    let base =
+      #"{"type":"hello","protocol":1,"name":"dice","version":"1","sources":[],"settings":[{"key":"dice.s","#
+    let cases: [(String, String)] = [
+      (#""type":"string","allowed":[],"doc":"d"}]}"#, "field 'allowed' must be a non-empty array, got array"),
+      (#""type":"string","allowed":[1],"doc":"d"}]}"#, "allowed values must be string, got int"),
+      (
+        #""type":"string","minimum":1,"doc":"d"}]}"#,
+        "minimum and maximum are for int and number settings, not string"
+      ),
+      (#""type":"int","minimum":5,"maximum":1,"doc":"d"}]}"#, "minimum 5 is above maximum 1"),
+      (#""type":"int","default":20,"maximum":10,"doc":"d"}]}"#, "field 'default' must be at most 10, got 20"),
+      (#""type":"int","minimum":"1","doc":"d"}]}"#, "field 'minimum' must be a number, got string"),
+    ]
+    for (tail, expected) in cases {
+      XCTAssertThrowsError(try PluginMessage.decode(line: Array((base + tail).utf8)), tail) { error in
+        XCTAssertEqual("\(error)", "hello.settings[0]: " + expected, tail)
       }
     }
   }

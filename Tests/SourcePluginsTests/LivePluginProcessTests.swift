@@ -24,6 +24,21 @@ final class LivePluginProcessTests: FakeAPITestCase {
       log.all[0].contains("appid=••••&units=metric") || log.all[0].contains("units=metric&appid=••••"))
   }
 
+  /// `set weather.timeout 1e11` once killed the plugin with SIGILL (seconds to nanoseconds
+  /// overflowed): whatever a host sends, the plugin answers with an error and lives on.
+  func testAnEnormousTimeoutIsRefusedNotACrash() throws {
+    let plugin = try PluginProcess("pipe-plugin-weather")
+    let settings = liveSettings.dropLast() + #","weather.timeout":1e11}"#
+    plugin.send(subscribeLine(id: 1, "weather", args: #"{"place":"Oslo"}"#, settings: String(settings)))
+    let error = plugin.messages(1...1)[0]
+    XCTAssertEqual(error["kind"] as? String, "invalidSetting")
+    XCTAssertEqual(
+      error["message"] as? String, "setting 'weather.timeout' must be from 0.001 to 3600, got 100000000000.0")
+    plugin.send(subscribeLine(id: 2, "weather", args: #"{"place":"Oslo"}"#, settings: liveSettings))
+    XCTAssertEqual((plugin.messages(2...2)[0]["value"] as? [String: Any])?["city"] as? String, "Oslo")
+    XCTAssertEqual(plugin.close(), 0)
+  }
+
   func testAirQualityInLiveModeReportsTheFakeAPIsFaults() async throws {
     await server.setFaults([.airquality: .sequence([.status(429), .ok])])
     let plugin = try PluginProcess("pipe-plugin-airquality")

@@ -50,7 +50,11 @@ final class PluginSettingsTests: XCTestCase {
     XCTAssertEqual(rejected(["weather.mode": "moon"]), "weather.mode must be sim or live, not 'moon'")
     XCTAssertEqual(rejected(["network": "maybe"]), #"network must be on or off, not "maybe""#)
     XCTAssertEqual(rejected(["seed": 1.5]), "seed must be an integer, not 1.5")
-    XCTAssertEqual(rejected(["weather.timeout": 0]), "weather.timeout must be above 0 seconds")
+    XCTAssertEqual(
+      rejected(["weather.timeout": 0]), "weather.timeout must be from 0.001 to 3600 seconds, not 0.0")
+    XCTAssertEqual(
+      rejected(["weather.timeout": 1e11]),
+      "weather.timeout must be from 0.001 to 3600 seconds, not 100000000000.0")
     XCTAssertNotNil(rejected(["weather.faults": "sometimes"]))
   }
 

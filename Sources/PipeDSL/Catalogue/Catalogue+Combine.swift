@@ -11,27 +11,44 @@ extension Catalogue {
     name: "flatMap",
     doc: "Runs the sub-pipeline for every value (`.` is the value) and merges "
       + "what they emit. An error inside ends everything unless the sub-pipeline catches it.",
-    marble: "a---b|  →  -A1-B1A2-B2|", example: "of(\"London\", \"Paris\") | flatMap (weather .)"
+    marble: Marble("a-b|", "flatMap (cold \"-x---y|\")", "-x-x-y-y|"),
+    examples: [
+      Example(
+        "of(\"London\", \"Paris\") | flatMap (weather .) | map { .city }",
+        prints: """
+          Paris
+          London
+          """)
+    ]
   ) { upstream, selector in upstream.flatMap(selector) }
 
   static let concatMap = inner(
     name: "concatMap", doc: "Like flatMap, but one sub-pipeline at a time, in order.",
-    marble: "a-b|  →  -A1-A2-B1-B2|", example: "of(1, 2) | concatMap (timer 1s | map { 10 })"
+    marble: Marble("a-b|", "concatMap (cold \"-x---y|\")", "-x---y-x---y|"),
+    examples: [
+      Example(
+        "of(1, 2) | concatMap (timer 1s | map { 10 })",
+        prints: """
+          10
+          10
+          """)
+    ]
   ) { upstream, selector in upstream.concatMap(selector) }
 
   static let flatMapLatest = inner(
     name: "flatMapLatest", doc: "Like flatMap, but a new value disposes the previous sub-pipeline.",
-    marble: "a-b|  →  -A1-B1-B2|", example: "every 1s | take 3 | flatMapLatest (timer 1500ms)"
+    marble: Marble("a-b|", "flatMapLatest (cold \"-x---y|\")", "-x-x---y|"),
+    examples: [Example("every 1s | take 3 | flatMapLatest (timer 1500ms)", prints: "0")]
   ) { upstream, selector in upstream.flatMapLatest(selector) }
 
   /// An operator that runs a sub-pipeline per value.
   private static func inner(
-    name: String, doc: String, marble: String, example: String,
+    name: String, doc: String, marble: Marble?, examples: [Example],
     combine: @escaping (Observable<Value>, @escaping (Value) -> Observable<Value>) -> Observable<Value>
   ) -> CatalogueEntry {
     CatalogueEntry(
       name: name, role: .combine, signature: "\(name) (PIPELINE)", doc: doc, marble: marble,
-      example: example, arity: 1...1
+      examples: examples, arity: 1...1
     ) { context in
       guard let inner = context.read.pipeline(context.positional[0], parent: context.node) else { return nil }
       return .transform { upstream, env in combine(upstream) { inner.build(env.with(dot: $0)) } }
@@ -40,32 +57,69 @@ extension Catalogue {
 
   static let merge = binary(
     name: "merge", doc: "Emits the values of both streams as they come; completes when both have.",
-    marble: "a---b|, -x-y|  →  ax--yb|", example: "every 1s | take 2 | merge (every 1500ms | take 2)"
+    marble: Marble("a---b|", "merge (cold \"-x-y|\")", "ax-yb|"),
+    examples: [
+      Example(
+        "every 1s | take 2 | merge (every 1500ms | take 2)",
+        prints: """
+          0
+          0
+          1
+          1
+          """)
+    ]
   ) { $0.merge(with: $1) }
 
   static let concat = binary(
     name: "concat", doc: "Emits everything upstream, then subscribes the other pipeline.",
-    marble: "a-b|, x|  →  a-bx|", example: "of(1, 2) | concat (just 3)"
+    marble: Marble("a-b|", "concat (cold \"x|\")", "a-bx|"),
+    examples: [
+      Example(
+        "of(1, 2) | concat (just 3)",
+        prints: """
+          1
+          2
+          3
+          """)
+    ]
   ) { $0.concat($1) }
 
   static let zip = binary(
     name: "zip", doc: "Pairs the n-th values of both streams as a list [a, x].",
-    marble: "a-b|, -x-y|  →  -[ax]-[by]|", example: "of(1, 2) | zip (of(\"a\", \"b\"))"
+    marble: Marble(
+      "a-b|", "zip (cold \"-x-y|\")", "-p-q|", values: "[p: [\"a\", \"x\"], q: [\"b\", \"y\"]]"),
+    examples: [
+      Example(
+        "of(1, 2) | zip (of(\"a\", \"b\"))",
+        prints: """
+          [1, "a"]
+          [2, "b"]
+          """)
+    ]
   ) { left, right in left.zip(right) { .list([$0, $1]) } }
 
   static let combineLatest = binary(
     name: "combineLatest", doc: "Emits [latest of upstream, latest of the other] whenever either emits.",
-    marble: "a--b|, -x|  →  -[ax]-[bx]|", example: "every 1s | take 2 | combineLatest (just \"x\")"
+    marble: Marble(
+      "a--b|", "combineLatest (cold \"-x|\")", "-p-q|", values: "[p: [\"a\", \"x\"], q: [\"b\", \"x\"]]"),
+    examples: [
+      Example(
+        "every 1s | take 2 | combineLatest (just \"x\")",
+        prints: """
+          [0, "x"]
+          [1, "x"]
+          """)
+    ]
   ) { left, right in left.combineLatest(right) { .list([$0, $1]) } }
 
   /// An operator that combines the upstream with another pipeline.
   private static func binary(
-    name: String, doc: String, marble: String, example: String,
+    name: String, doc: String, marble: Marble?, examples: [Example],
     combine: @escaping (Observable<Value>, Observable<Value>) -> Observable<Value>
   ) -> CatalogueEntry {
     CatalogueEntry(
       name: name, role: .combine, signature: "\(name) (PIPELINE)", doc: doc, marble: marble,
-      example: example, arity: 1...1
+      examples: examples, arity: 1...1
     ) { context in
       guard let other = context.read.pipeline(context.positional[0], parent: context.node) else { return nil }
       return .transform { upstream, env in combine(upstream, other.build(env)) }
@@ -75,13 +129,41 @@ extension Catalogue {
   static let share = CatalogueEntry(
     name: "share", role: .combine, signature: "share",
     doc: "Lets several subscribers share one upstream subscription (publish + refCount).",
-    marble: "", example: "every 1s | take 2 | share", arity: 0...0
+    examples: [
+      Example(
+        "every 1s | take 2 | share | log",
+        prints: """
+          0s      #2 share     1  subscribe
+          0s      #1 take 2    1  subscribe
+          0s      #0 every 1s  1  subscribe
+          1s      #0 every 1s  1  next 0
+          1s      #1 take 2    1  next 0
+          1s      #2 share     1  next 0
+          2s      #0 every 1s  1  next 1
+          2s      #1 take 2    1  next 1
+          2s      #2 share     1  next 1
+          2s      #1 take 2    1  completed
+          2s      #0 every 1s  1  dispose
+          2s      #1 take 2    1  dispose
+          2s      #2 share     1  completed
+          2s      #2 share     1  dispose
+          """)
+    ], arity: 0...0
   ) { _ in .transform { upstream, _ in upstream.share() } }
 
   static let repeatEntry = CatalogueEntry(
     name: "repeat", role: .combine, signature: "repeat [N]",
     doc: "Subscribes again each time the upstream completes: N subscriptions in total, or forever.",
-    marble: "a|  →  a-a-a|", example: "just 1 | repeat 3", arity: 0...1
+    marble: Marble("a|", "repeat 3", "aaa|"),
+    examples: [
+      Example(
+        "just 1 | repeat 3",
+        prints: """
+          1
+          1
+          1
+          """)
+    ], arity: 0...1
   ) { context in
     var count: Int?
     if let arg = context.argument(0) {

@@ -8,8 +8,15 @@ extension Catalogue {
     doc: "Fails with an error of KIND when the expression is true for a value: the way to "
       + "write custom errors. With `.` instead of a kind, the value itself (an error record, as "
       + "in `retryWhen (errors | ...)`) is raised again.",
-    marble: "1-5-2|  →  1-#   (throwIf { . > 3 } oversize)",
-    example: "random(-100, 200) | throwIf { . <= 0 } notPositive", arity: 2...2
+    marble: Marble("1-5-2|", "throwIf { . > 3 } oversize", "1-#"),
+    examples: [
+      Example(
+        "of(5, 0, 3) | throwIf { . <= 0 } notPositive",
+        prints: """
+          5
+          error: notPositive — notPositive: 0 (at throwIf { . <= 0 } notPositive)
+          """)
+    ], arity: 2...2
   ) { context in
     guard let condition = context.read.expression(context.positional[0]) else { return nil }
     let raise: (Value) -> PipeError
@@ -31,7 +38,12 @@ extension Catalogue {
     name: "mapError", role: .errors, signature: "mapError { EXPR }",
     doc: "Rewrites an error: in the expression `.` is the error record; a string result "
       + "becomes the message, a record with a kind becomes the new error.",
-    marble: "a-#x  →  a-#y", example: "fail serverFailure | mapError { \"Server error\" }", arity: 1...1
+    marble: Marble("a-#", "mapError { [kind: \"changed\"] }", "a-#", values: "[\"#\": changed]"),
+    examples: [
+      Example(
+        "fail serverFailure | mapError { \"Server error\" }",
+        prints: "error: serverFailure — Server error (at fail serverFailure)")
+    ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
     return .transform { upstream, _ in
@@ -57,13 +69,27 @@ extension Catalogue {
     doc: "Turns every event into a value: {event: \"next\", value: V}, {event: \"error\", "
       + "error: E}, {event: \"completed\"}. The stream then ends quietly instead of failing, "
       + "so an error inside a flatMap no longer ends the outer stream.",
-    marble: "a-#  →  A-(E|)", example: "fail offline | materialize", arity: 0...0
+    marble: Marble(
+      "a|", "materialize", "n(c|)", values: "[n: [event: \"next\", value: \"a\"], c: [event: \"completed\"]]"),
+    examples: [
+      Example(
+        "of(1) | concat (fail offline) | materialize",
+        prints: """
+          {event: "next", value: 1}
+          {event: "error", error: {kind: "offline", message: "offline raised by fail", source: "fail offline", attempt: 1}}
+          """)
+    ], arity: 0...0
   ) { _ in .transform { upstream, _ in upstream.materialize().map(EventRecords.record) } }
 
   static let dematerialize = CatalogueEntry(
     name: "dematerialize", role: .errors, signature: "dematerialize",
     doc: "Turns event records (as materialize makes them) back into events.",
-    marble: "A-(E|)  →  a-#", example: "fail offline | materialize | dematerialize", arity: 0...0
+    marble: Marble("a-#", "materialize | dematerialize", "a-#"),
+    examples: [
+      Example(
+        "fail offline | materialize | dematerialize",
+        prints: "error: offline — offline raised by fail (at fail offline)")
+    ], arity: 0...0
   ) { _ in
     .transform { upstream, _ in upstream.map { try EventRecords.event($0) }.dematerialize() }
   }

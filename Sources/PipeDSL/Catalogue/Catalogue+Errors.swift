@@ -15,7 +15,9 @@ extension Catalogue {
       + "completes quietly, as the book's app falls back to an empty reading), `empty` (complete "
       + "quietly), `just VALUE`, a sub-pipeline (in which `.` is the "
       + "error record), or `ask` (ask the person: retry, a default value, or fail).",
-    marble: "a-b-#  →  a-b-(c|)", example: "weather \"London\" | catch cache", aliases: ["catchError"],
+    marble: Marble("a-b-#", "catch just \"c\"", "a-b-(c|)"),
+    examples: [Example("weather \"London\" | catch cache | map { .city }", prints: "London")],
+    aliases: ["catchError"],
     arity: 1...2
   ) { context in
     guard let fallback = CatchFallback.read(context) else { return nil }
@@ -25,7 +27,8 @@ extension Catalogue {
   static let catchAndReturn = CatalogueEntry(
     name: "catchAndReturn", role: .errors, signature: "catchAndReturn VALUE",
     doc: "On an error, emits the value and completes instead.",
-    marble: "a-b-#  →  a-b-(v|)", example: "fail serverFailure | catchAndReturn null",
+    marble: Marble("a-b-#", "catchAndReturn \"v\"", "a-b-(v|)"),
+    examples: [Example("fail serverFailure | catchAndReturn null", prints: "null")],
     aliases: ["catchErrorJustReturn"], arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
@@ -38,12 +41,13 @@ extension Catalogue {
       + "times IN TOTAL, as RxSwift counts: `retry 3` with three failures still fails, and "
       + "`retry 0` completes at once. (Combine's `retry(3)` counts re-subscriptions instead: it "
       + "would subscribe four times.) Values of failed attempts are not taken back.",
-    marble: "a-#  →  a-a-a-#   (retry 3)", example: "cold [\"-#\", \"-#\", \"-(a|)\"] | retry 3",
+    marble: Marble("a-#", "retry 3", "a-a-a-#"),
+    examples: [Example("cold [\"-#\", \"-#\", \"-(a|)\"] | retry 3", prints: "a")],
     options: ["when"], arity: 0...1
   ) { context in
     if let when = context.option("when") {
       context.warn(
-        "oldName", "'retry(when:)' is written 'retryWhen' in pipe", at: when.name.span,
+        .oldName, "'retry(when:)' is written 'retryWhen' in pipe", at: when.name.span,
         help: "write retryWhen STRATEGY")
       guard let arg = when.value, let strategy = StrategyCompiler.compile(arg, context) else { return nil }
       return .transform { upstream, env in RetryWhenPlan(strategy: strategy).apply(to: upstream, env: env) }
@@ -61,7 +65,12 @@ extension Catalogue {
       + "(`[invalidKey: until(weather.apiKey), *: backoff(1, 2)]`), or the general Rx form "
       + "`(errors | ...)`, whose elements trigger a retry. `max N` caps the retries; `on KINDS` "
       + "retries only those kinds and lets others through. `:schedule STRATEGY` prints the delays.",
-    marble: "a-#  →  a-- 1s a-#", example: "weather \"London\" | retryWhen backoff(1, 3, 5, 10)",
+    marble: Marble("a-#", "retryWhen constant(3ms, times: 1)", "a----a-#"),
+    examples: [
+      Example(
+        "set weather.faults \"500,500,ok\"; weather \"London\" | retryWhen backoff(1, 3, 5, 10) | map { .city }",
+        prints: "London")
+    ],
     options: ["max", "on"], arity: 1...1
   ) { context in
     guard let strategy = StrategyCompiler.compile(context.positional[0], context) else { return nil }
@@ -81,7 +90,8 @@ extension Catalogue {
     name: "timeout", role: .errors, signature: "timeout DURATION",
     doc: "Fails with a timeout error if no event comes within the duration; the clock restarts "
       + "with every value.",
-    marble: "a----  →  a--#   (timeout 2)", example: "never | timeout 2s | catchAndReturn \"late\"",
+    marble: Marble("a----", "timeout 2ms", "a-#"),
+    examples: [Example("never | timeout 2s | catchAndReturn \"late\"", prints: "late")],
     arity: 1...1
   ) { context in
     guard let time = context.read.duration(context.positional[0]) else { return nil }

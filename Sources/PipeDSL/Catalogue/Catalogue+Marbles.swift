@@ -10,7 +10,9 @@ extension Catalogue {
       + "pause, `#` an error, `|` completion. Letters stand for themselves and digits for "
       + "numbers unless VALUES says otherwise (`[a: 1, \"#\": serverFailure]`). With a list, "
       + "the n-th subscription plays the n-th diagram and the last one repeats.",
-    marble: "-a-b-#", example: "cold [\"100ms #\", \"100ms #\", \"100ms (a|)\"] | retry 3", arity: 1...2
+    marble: Marble(source: "cold \"-a-b-#\"", "-a-b-#"),
+    examples: [Example("cold [\"100ms #\", \"100ms #\", \"100ms (a|)\"] | retry 3", prints: "a")],
+    arity: 1...2
   ) { context in
     guard let play = MarbleArguments(context) else { return nil }
     let diagrams = play.diagrams
@@ -24,7 +26,15 @@ extension Catalogue {
     name: "hot", role: .source, signature: "hot \"MARBLES\" [VALUES]",
     doc: "Plays a marble diagram once, from when the statement starts (`^` marks that moment), "
       + "shared by every subscription: a late subscriber sees only what is still to come.",
-    marble: "-a-^-b-c|", example: "hot \"-a-^-b-c|\" | show", arity: 1...2
+    marble: Marble(source: "hot \"-a-^-b-c|\"", "--b-c|"),
+    examples: [
+      Example(
+        "hot \"-a-^-b-c|\" | show",
+        prints: """
+          b
+          c
+          """)
+    ], arity: 1...2
   ) { context in
     guard let play = MarbleArguments(context, hot: true), let diagram = play.diagrams.first else {
       return nil
@@ -49,7 +59,7 @@ struct MarbleArguments {
     var ok = true
     if texts.isEmpty {
       context.error(
-        "badMarbles", "a list of diagrams needs at least one", at: context.positional[0].span,
+        .badMarbles, "a list of diagrams needs at least one", at: context.positional[0].span,
         help: "write cold [\"-#\", \"-(a|)\"]: the n-th subscription plays the n-th diagram")
       ok = false
     }
@@ -61,7 +71,7 @@ struct MarbleArguments {
       do {
         diagrams.append(hot ? try MarbleDiagram(hot: text) : try MarbleDiagram(cold: text))
       } catch {
-        context.error("badMarbles", "bad marble diagram: \(error.message)", at: arg.span)
+        context.error(.badMarbles, "bad marble diagram: \(error.message)", at: arg.span)
         ok = false
       }
     }
@@ -107,7 +117,7 @@ struct MarbleValues {
       } else {
         if key.count != 1 {
           read.compiler.report(
-            Diagnostic(id: "badMarbleKey", message: "a marble value's key is one letter", span: entry.keySpan)
+            Diagnostic(id: .badMarbleKey, message: "a marble value's key is one letter", span: entry.keySpan)
           )
         }
         ok = false

@@ -9,8 +9,14 @@ extension Catalogue {
       + "subscription at once with circuitOpen, without asking upstream. After `reset` it is "
       + "half-open: one trial goes through; a value or completion closes it, a failure opens it "
       + "again. Put a retry after it to see it work.",
-    marble: "#-#-#  →  # # # circuitOpen ...",
-    example: "cold \"-#\" | circuitBreaker(failures: 2, reset: 5s) | retryWhen constant(1s, times: 8)",
+    marble: Marble("-#", "circuitBreaker(failures: 2) | retry 3", "--#", values: "[\"#\": circuitOpen]"),
+    examples: [
+      Example(
+        "cold \"-#\" | circuitBreaker(failures: 2, reset: 5s) | retryWhen constant(1s, times: 8)",
+        prints: """
+          error: circuitOpen — the circuit breaker is open (circuitOpen) (at circuitBreaker(failures: 2, reset: 5s))
+          """)
+    ],
     options: ["failures", "reset"], arity: 0...0
   ) { context in
     var failures = 5
@@ -34,7 +40,8 @@ extension Catalogue {
     name: "chaos", role: .errors, signature: "chaos(rate: 0.3, kind: serverFailure, seed: 7)",
     doc: "Turns each value into an error with probability `rate`, from a seeded generator, so "
       + "the same run fails the same way every time. Each subscription draws anew.",
-    marble: "a-b-c|  →  a-#", example: "range(1, 10) | chaos(rate: 0.3) | retry 5",
+    marble: Marble("a-b-c|", "chaos(rate: 0.5, seed: 6)", "a-#"),
+    examples: [Example("range(1, 5) | chaos(rate: 0.3) | retry 10 | collect", prints: "[1, 2, 3, 4, 5]")],
     options: ["rate", "kind", "seed"],
     arity: 0...0
   ) { context in
@@ -43,7 +50,7 @@ extension Catalogue {
     var seed: UInt64?
     if let option = context.option("rate") {
       guard let arg = option.value, let value = context.read.number(arg), (0...1).contains(value) else {
-        context.error("badRate", "the rate is a number from 0 to 1", at: context.option("rate")!.span)
+        context.error(.badRate, "the rate is a number from 0 to 1", at: context.option("rate")!.span)
         return nil
       }
       rate = value

@@ -6,21 +6,43 @@ extension Catalogue {
       sideEffect(
         "onError",
         "Runs an action for an error, which passes on unchanged: `log`, `say { EXPR }` (`.` is the error record) or `count NAME`.",
-        "weather \"xyzzy\" | onError say { .kind == \"cityNotFound\" ? \"City name is invalid\" : \"Server error\" } | catchAndReturn null"
-      ),
+        Example(
+          "weather \"xyzzy\" | onError say { .kind == \"cityNotFound\" ? \"City name is invalid\" : \"Server error\" } | catchAndReturn null",
+          prints: """
+            City name is invalid
+            null
+            """),
+        marble: Marble("a-b-#", "onError count failures", "a-b-#")),
       sideEffect(
         "onNext", "Runs an action for every value, which passes on unchanged.",
-        "of(1, 2) | onNext say { \"got \" + str(.) }"),
+        Example(
+          "of(1, 2) | onNext say { \"got \" + str(.) }",
+          prints: """
+            got 1
+            1
+            got 2
+            2
+            """), marble: Marble("a-b-#", "onNext count seen", "a-b-#")),
       sideEffect(
         "tap", "Runs an action for every event (value, error, completion), which passes on unchanged.",
-        "of(1, 2) | tap log"),
+        Example(
+          "of(1, 2) | tap log",
+          prints: """
+            0s tap log: next 1
+            1
+            0s tap log: next 2
+            2
+            0s tap log: completed
+            """), marble: Marble("a-b-#", "tap count events", "a-b-#")),
     ]
   }
 
-  private static func sideEffect(_ name: String, _ doc: String, _ example: String) -> CatalogueEntry {
+  private static func sideEffect(_ name: String, _ doc: String, _ example: Example, marble: Marble)
+    -> CatalogueEntry
+  {
     CatalogueEntry(
       name: name, role: .errors, signature: "\(name) log | \(name) say { EXPR } | \(name) count NAME",
-      doc: doc, marble: "a-b-#  →  a-b-#", example: example, arity: 1...2
+      doc: doc, marble: marble, examples: [example], arity: 1...2
     ) { context in
       guard let action = SideEffectAction.read(context) else { return nil }
       let text = context.stage.text
@@ -51,23 +73,23 @@ enum SideEffectAction {
     switch word.text {
     case "log":
       guard let argument else { return .log }
-      context.error("badAction", "log takes nothing after it", at: argument.span)
+      context.error(.badAction, "log takes nothing after it", at: argument.span)
       return nil
     case "say":
       guard let argument else {
-        context.error("badAction", "write say { EXPR }", at: word.span)
+        context.error(.badAction, "write say { EXPR }", at: word.span)
         return nil
       }
       return context.read.expression(argument).map(SideEffectAction.say)
     case "count":
       guard let argument, let name = context.read.word(argument) else {
-        context.error("badAction", "write count NAME", at: word.span)
+        context.error(.badAction, "write count NAME", at: word.span)
         return nil
       }
       return .count(name.text)
     default:
       context.error(
-        "unknownAction", "unknown action '\(word.text)'", at: word.span,
+        .unknownAction, "unknown action '\(word.text)'", at: word.span,
         help: Suggestions.didYouMean(word.text, in: ["log", "say", "count"])
           ?? "write log, say { EXPR } or count NAME")
       return nil

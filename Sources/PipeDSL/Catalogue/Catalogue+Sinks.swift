@@ -6,24 +6,41 @@ extension Catalogue {
     [
       simpleSink(
         .show, "Prints every value on its own line; an unhandled error goes to standard error.",
-        "just 1 | show"),
+        Example("just 1 | show", prints: "1")),
       simpleSink(
-        .count, "Prints how many values there were, when the stream completes.", "range(1, 5) | count"),
-      simpleSink(.last, "Prints the last value, when the stream completes.", "range(1, 5) | last"),
+        .count, "Prints how many values there were, when the stream completes.",
+        Example("range(1, 5) | count", prints: "5")),
       simpleSink(
-        .collect, "Prints all values as one list, when the stream completes.", "range(1, 3) | collect"),
+        .last, "Prints the last value, when the stream completes.", Example("range(1, 5) | last", prints: "5")
+      ),
       simpleSink(
-        .discard, "Prints nothing; only an unhandled error is reported.", "every 1s | take 3 | discard"),
+        .collect, "Prints all values as one list, when the stream completes.",
+        Example("range(1, 3) | collect", prints: "[1, 2, 3]")),
+      simpleSink(
+        .discard, "Prints nothing; only an unhandled error is reported.",
+        Example("every 1s | take 3 | discard", prints: "")),
       simpleSink(
         .log, "Prints every event of every stage, time-stamped, with subscribe and dispose.",
-        "just 1 | retry 2 | log"),
+        Example(
+          "just 1 | retry 2 | log",
+          prints: """
+            0s      #1 retry 2  1  subscribe
+            0s      #0 just 1   1  subscribe
+            0s      #0 just 1   1  next 1
+            0s      #1 retry 2  1  next 1
+            0s      #0 just 1   1  completed
+            0s      #1 retry 2  1  completed
+            0s      #1 retry 2  1  dispose
+            0s      #0 just 1   1  dispose
+            """)),
       expect,
     ]
   }
 
-  private static func simpleSink(_ spec: SinkSpec, _ doc: String, _ example: String) -> CatalogueEntry {
+  private static func simpleSink(_ spec: SinkSpec, _ doc: String, _ example: Example) -> CatalogueEntry {
     CatalogueEntry(
-      name: spec.name, role: .sink, signature: spec.name, doc: doc, example: example, arity: 0...0
+      name: spec.name, role: .sink, signature: spec.name, doc: doc, examples: [example],
+      arity: 0...0
     ) { _ in .sink(spec) }
   }
 
@@ -35,7 +52,8 @@ extension Catalogue {
       + "any error unless VALUES has `\"#\": kind`); against a list of values then completion "
       + "(or `error KIND`), times ignored; or counts how many times the first stage was "
       + "subscribed. `pipe check` grades a script by its expect lines.",
-    marble: "", example: "cold \"-a-#\" | retry 2 | expect \"-a--a-#\"", options: ["error", "attempts"],
+    examples: [Example("cold \"-a-#\" | retry 2 | expect \"-a--a-#\"", prints: "")],
+    options: ["error", "attempts"],
     arity: 0...2
   ) { context in
     guard let spec = ExpectArguments.read(context) else { return nil }
@@ -49,7 +67,7 @@ enum ExpectArguments {
     let read = context.read
     if let attempts = context.option("attempts") {
       guard context.positional.isEmpty, let arg = attempts.value, let count = read.integer(arg) else {
-        context.error("badExpect", "write expect attempts N", at: context.stage.span)
+        context.error(.badExpect, "write expect attempts N", at: context.stage.span)
         return nil
       }
       return .attempts(count)
@@ -57,20 +75,20 @@ enum ExpectArguments {
     var errorKind: String?
     if let option = context.option("error") {
       guard let arg = option.value, let kind = read.word(arg) else {
-        context.error("badExpect", "write error KIND after the values", at: option.span)
+        context.error(.badExpect, "write error KIND after the values", at: option.span)
         return nil
       }
       errorKind = kind.text
     }
     guard let first = context.argument(0) else {
       context.error(
-        "badExpect", "expect needs a marble diagram, a list of values, or attempts N", at: context.stage.span)
+        .badExpect, "expect needs a marble diagram, a list of values, or attempts N", at: context.stage.span)
       return nil
     }
     if case .list = first.kind {
       if let extra = context.argument(1) {
         context.error(
-          "badExpect", "only 'error KIND' may follow the list of values",
+          .badExpect, "only 'error KIND' may follow the list of values",
           at: extra.span)
         return nil
       }
@@ -82,7 +100,7 @@ enum ExpectArguments {
     do {
       diagram = try MarbleDiagram(cold: text)
     } catch {
-      context.error("badMarbles", "bad marble diagram: \(error.message)", at: first.span)
+      context.error(.badMarbles, "bad marble diagram: \(error.message)", at: first.span)
       return nil
     }
     var values: [Character: Value] = [:]

@@ -9,7 +9,7 @@ extension Catalogue {
   static let just = CatalogueEntry(
     name: "just", role: .source, signature: "just VALUE",
     doc: "Emits one value, then completes, both at the moment of subscription.",
-    marble: "(a|)", example: "just 42", arity: 1...1
+    marble: Marble(source: "just \"a\"", "(a|)"), examples: [Example("just 42", prints: "42")], arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
     return .source { env, _ in .deferred { .just(try value(env)) } }
@@ -18,7 +18,15 @@ extension Catalogue {
   static let of = CatalogueEntry(
     name: "of", role: .source, signature: "of(a, b, ...)",
     doc: "Emits the given values one after another at the moment of subscription, then completes.",
-    marble: "(abc|)", example: "of(\"London\", \"Paris\")", arity: 0...Int.max
+    marble: Marble(source: "of(\"a\", \"b\", \"c\")", "(abc|)"),
+    examples: [
+      Example(
+        "of(\"London\", \"Paris\")",
+        prints: """
+          London
+          Paris
+          """)
+    ], arity: 0...Int.max
   ) { context in
     let readers = context.positional.map(context.read.value)
     guard !readers.contains(where: { $0 == nil }) else { return nil }
@@ -28,13 +36,24 @@ extension Catalogue {
   static let range = CatalogueEntry(
     name: "range", role: .source, signature: "range(from, count)",
     doc: "Emits `count` whole numbers from `from` upwards at the moment of subscription, then completes.",
-    marble: "(0123|)", example: "range(1, 5)", arity: 2...2
+    marble: Marble(source: "range(0, 4)", "(0123|)"),
+    examples: [
+      Example(
+        "range(1, 5)",
+        prints: """
+          1
+          2
+          3
+          4
+          5
+          """)
+    ], arity: 2...2
   ) { context in
     guard let start = context.read.integer(context.positional[0], atLeast: Int.min),
       let count = context.read.integer(context.positional[1])
     else { return nil }
     guard start.addingReportingOverflow(count).overflow == false else {
-      context.error("rangeOverflow", "the range passes the largest whole number", at: context.stage.span)
+      context.error(.rangeOverflow, "the range passes the largest whole number", at: context.stage.span)
       return nil
     }
     return .source { _, _ in Observable<Value>.range(start: start, count: count, Value.int) }
@@ -42,19 +61,21 @@ extension Catalogue {
 
   static let empty = CatalogueEntry(
     name: "empty", role: .source, signature: "empty", doc: "Completes at once without a value.",
-    marble: "|", example: "empty | count", arity: 0...0
+    marble: Marble(source: "empty", "|"), examples: [Example("empty | count", prints: "0")], arity: 0...0
   ) { _ in .source { _, _ in .empty() } }
 
   static let never = CatalogueEntry(
     name: "never", role: .source, signature: "never",
     doc: "Never emits and never ends; a script stops it when nothing else can happen.",
-    marble: "-----", example: "never | timeout 1s | catchAndReturn \"late\"", arity: 0...0
+    marble: Marble(source: "never | timeout 5ms", "-----#"),
+    examples: [Example("never | timeout 1s | catchAndReturn \"late\"", prints: "late")], arity: 0...0
   ) { _ in .source { _, _ in .never() } }
 
   static let fail = CatalogueEntry(
     name: "fail", role: .source, signature: "fail KIND [\"message\"]",
     doc: "Fails at once with an error of the given kind, as a source that is down would.",
-    marble: "#", example: "fail serverFailure | catchAndReturn 0", arity: 1...2
+    marble: Marble(source: "fail serverFailure", "#"),
+    examples: [Example("fail serverFailure | catchAndReturn 0", prints: "0")], arity: 1...2
   ) { context in
     guard let kind = context.read.word(context.positional[0]) else { return nil }
     var message = "\(kind.text) raised by fail"
@@ -69,7 +90,7 @@ extension Catalogue {
     name: "timer", role: .source, signature: "timer DURATION",
     doc: "Emits 0 once the duration has passed, then completes. Inside a sub-pipeline the "
       + "duration may be computed: `timer { .attempt }` waits that many seconds.",
-    marble: "---(0|)", example: "timer 2s", arity: 1...1
+    marble: Marble(source: "timer 3ms", "---(0|)"), examples: [Example("timer 2s", prints: "0")], arity: 1...1
   ) { context in
     guard let delay = context.read.delay(context.positional[0]) else { return nil }
     return .source { env, _ in
@@ -80,11 +101,20 @@ extension Catalogue {
   static let every = CatalogueEntry(
     name: "every", role: .source, signature: "every DURATION",
     doc: "Emits 0, 1, 2, ... one per period, the first after one period; it never completes.",
-    marble: "-0-1-2-3-", example: "every 1s | take 3", arity: 1...1
+    marble: Marble(source: "every 2ms | take 3", "--0-1-(2|)"),
+    examples: [
+      Example(
+        "every 1s | take 3",
+        prints: """
+          0
+          1
+          2
+          """)
+    ], arity: 1...1
   ) { context in
     guard let period = context.read.duration(context.positional[0]) else { return nil }
     guard period > .zero else {
-      context.error("zeroPeriod", "the period must be longer than zero", at: context.positional[0].span)
+      context.error(.zeroPeriod, "the period must be longer than zero", at: context.positional[0].span)
       return nil
     }
     return .source { env, _ in
@@ -95,7 +125,13 @@ extension Catalogue {
   static let changes = CatalogueEntry(
     name: "changes", role: .source, signature: "changes(SETTING)",
     doc: "Emits the new value of a setting every time `set` changes it; it never completes.",
-    marble: "--a---b-", example: "changes(weather.apiKey) | take 1", arity: 1...1
+    examples: [
+      Example(
+        "changes(weather.apiKey) | take 1",
+        prints: """
+          note: stopped 'changes(weather.apiKey) | take 1': it waits for something that can no longer happen (a setting change, a line typed); at the prompt, run it with & and change the setting
+          """)
+    ], arity: 1...1
   ) { context in
     guard let key = context.read.setting(context.positional[0]) else { return nil }
     return .source { env, _ in env.runtime.settings.changes(of: key) }

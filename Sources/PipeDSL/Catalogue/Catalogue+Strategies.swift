@@ -11,7 +11,11 @@ enum StrategyCatalogue {
     doc: "After the k-th error waits dk and subscribes again; the error after the last delay "
       + "is let through. Bare numbers are seconds: backoff(1, 3, 5, 10) resubscribes at most "
       + "four times, 1, 3, 5 and 10 s after each failure.",
-    example: "weather \"London\" | retryWhen backoff(1, 3, 5, 10)", arity: 1...Int.max
+    examples: [
+      Example(
+        "set weather.faults \"500,500,ok\"; weather \"London\" | retryWhen backoff(1, 3, 5, 10) | map { .city }",
+        prints: "London")
+    ], arity: 1...Int.max
   ) { context in
     let reader = context.readerContext
     let delays = context.positional.map(reader.duration)
@@ -21,7 +25,20 @@ enum StrategyCatalogue {
 
   static let constant = StrategyEntry(
     name: "constant", signature: "constant(d, times: n)", doc: "Waits d after every error, n times.",
-    example: "retryWhen constant(2s, times: 3)", labels: ["times"], arity: 1...1
+    examples: [
+      Example(
+        "cold [\"#\", \"#\", \"a|\"] | retryWhen constant(2s, times: 3) | marbles",
+        prints: """
+                                               0s        1s        2s        3s        4s
+                                               ┬─────────┬─────────┬─────────┬─────────┬
+          cold ["#", "#", "a|"]             1  ^#
+                                           ↻2                      ^#
+                                           ↻3                                          ^a|
+          retryWhen constant(2s, times: 3)     ^───────────────────────────────────────a|
+          # = error: error from a marble diagram
+          ^ subscribe  # error  | complete  ↻2 subscribed again
+          """)
+    ], labels: ["times"], arity: 1...1
   ) { context in
     guard let delay = context.readerContext.duration(context.positional[0]), let times = context.times()
     else {
@@ -32,7 +49,21 @@ enum StrategyCatalogue {
 
   static let linear = StrategyEntry(
     name: "linear", signature: "linear(d, times: n)", doc: "Waits d, 2d, 3d, ... after each error, n times.",
-    example: "retryWhen linear(1s, times: 4)", labels: ["times"], arity: 1...1
+    examples: [
+      Example(
+        "cold [\"#\", \"#\", \"#\", \"a|\"] | retryWhen linear(1s, times: 4) | marbles",
+        prints: """
+                                             0s            2s            4s            6s
+                                             ┬─────────────┬─────────────┬─────────────┬
+          cold ["#", "#", "#", "a|"]      1  ^#
+                                         ↻2         ^#
+                                         ↻3                       ^#
+                                         ↻4                                            ^a|
+          retryWhen linear(1s, times: 4)     ^─────────────────────────────────────────a|
+          # = error: error from a marble diagram
+          ^ subscribe  # error  | complete  ↻2 subscribed again
+          """)
+    ], labels: ["times"], arity: 1...1
   ) { context in
     guard let delay = context.readerContext.duration(context.positional[0]), let times = context.times()
     else {
@@ -46,7 +77,21 @@ enum StrategyCatalogue {
     signature: "exponential(initial, factor: 2, max: 30s, jitter: none|full|equal|decorrelated, times: n)",
     doc: "Waits initial × factor^(k-1) after the k-th error, capped at max, spread by jitter "
       + "(AWS's definitions; seeded by `seed`, so runs repeat), n times.",
-    example: "retryWhen exponential(1s, max: 30s, jitter: full, times: 8)",
+    examples: [
+      Example(
+        "cold [\"#\", \"#\", \"#\", \"a|\"] | retryWhen exponential(1s, max: 30s, times: 8) | marbles",
+        prints: """
+                                               0s         2s          4s         6s
+                                               ┬──────────┬───────────┬──────────┬──────
+          cold ["#", "#", "#", "a|"]        1  ^#
+                                           ↻2        ^#
+                                           ↻3                   ^#
+                                           ↻4                                          ^a|
+          retryWhen exponential(1s, max: …     ^───────────────────────────────────────a|
+          # = error: error from a marble diagram
+          ^ subscribe  # error  | complete  ↻2 subscribed again
+          """)
+    ],
     labels: ["factor", "max", "jitter", "times"], arity: 1...1
   ) { context in
     let reader = context.readerContext
@@ -58,7 +103,7 @@ enum StrategyCatalogue {
     var jitter = Jitter.none
     if let arg = context.label("factor") {
       guard let value = reader.number(arg), value >= 1 else {
-        context.error("badFactor", "the factor is a number of at least 1", at: arg.span)
+        context.error(.badFactor, "the factor is a number of at least 1", at: arg.span)
         return nil
       }
       factor = value
@@ -71,7 +116,7 @@ enum StrategyCatalogue {
       guard let word = reader.word(arg) else { return nil }
       guard let value = Jitter(rawValue: word.text) else {
         context.error(
-          "unknownJitter", "unknown jitter '\(word.text)'", at: word.span,
+          .unknownJitter, "unknown jitter '\(word.text)'", at: word.span,
           help: Suggestions.didYouMean(word.text, in: Jitter.allCases.map(\.rawValue))
             ?? "none, full, equal or decorrelated")
         return nil
@@ -84,7 +129,21 @@ enum StrategyCatalogue {
   static let binaryExponential = StrategyEntry(
     name: "binaryExponential", signature: "binaryExponential(interval, times: n)",
     doc: "After the k-th error waits 2^k × interval (2, 4, 8, 16 × interval), n times.",
-    example: "retryWhen binaryExponential(1s, times: 4)", labels: ["times"], arity: 1...1
+    examples: [
+      Example(
+        "cold [\"#\", \"#\", \"#\", \"a|\"] | retryWhen binaryExponential(1s, times: 4) | marbles",
+        prints: """
+                                               0s            5s             10s  14.001s
+                                               ┬─────────────┬──────────────┬───────────
+          cold ["#", "#", "#", "a|"]        1  ^#
+                                           ↻2        ^#
+                                           ↻3                   ^#
+                                           ↻4                                          ^a|
+          retryWhen binaryExponential(1s,…     ^───────────────────────────────────────a|
+          # = error: error from a marble diagram
+          ^ subscribe  # error  | complete  ↻2 subscribed again
+          """)
+    ], labels: ["times"], arity: 1...1
   ) { context in
     guard let interval = context.readerContext.duration(context.positional[0]), let times = context.times()
     else {
@@ -95,7 +154,20 @@ enum StrategyCatalogue {
 
   static let immediate = StrategyEntry(
     name: "immediate", signature: "immediate(n)", doc: "Subscribes again at once, n times.",
-    example: "retryWhen immediate(3)", arity: 1...1
+    examples: [
+      Example(
+        "cold [\"#\", \"#\", \"a|\"] | retryWhen immediate(3) | marbles",
+        prints: """
+                                     0ms                                               1ms
+                                     ┬───────────────────────────────────────────────────┬
+          cold ["#", "#", "a|"]   1  ^#
+                                 ↻2  ^#
+                                 ↻3  ^a──────────────────────────────────────────────────|
+          retryWhen immediate(3)     ^a──────────────────────────────────────────────────|
+          # = error: error from a marble diagram
+          ^ subscribe  # error  | complete  ↻2 subscribed again
+          """)
+    ], arity: 1...1
   ) { context in
     guard let times = context.readerContext.integer(context.positional[0]) else { return nil }
     return .delays(.immediate(times))
@@ -106,7 +178,7 @@ extension StrategyContext {
   /// The `times:` label, required by the counted strategies.
   func times() -> Int? {
     guard let arg = label("times") else {
-      error("missingTimes", "'\(name.text)' needs times: N, how many retries at most", at: span)
+      error(.missingTimes, "'\(name.text)' needs times: N, how many retries at most", at: span)
       return nil
     }
     return readerContext.integer(arg)

@@ -11,7 +11,16 @@ extension Catalogue {
     name: "map", role: .transform, signature: "map { EXPR }",
     doc: "Replaces every value by the expression's result (`.` is the value). An expression "
       + "that fails at run time, such as `\"a\" - 1`, ends the stream with a typeError.",
-    marble: "1-2-3|  →  2-4-6|", example: "of(1, 2, 3) | map { . * 2 }", arity: 1...1
+    marble: Marble("1-2-3|", "map { . * 2 }", "2-4-6|"),
+    examples: [
+      Example(
+        "of(1, 2, 3) | map { . * 2 }",
+        prints: """
+          2
+          4
+          6
+          """)
+    ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
     return .plainTransform { upstream, _ in upstream.map { try expression($0) } }
@@ -20,7 +29,18 @@ extension Catalogue {
   static let filter = CatalogueEntry(
     name: "filter", role: .transform, signature: "filter { EXPR }",
     doc: "Keeps the values for which the expression is true.",
-    marble: "1-2-3-4|  →  --2---4|", example: "range(1, 10) | filter { . % 2 == 0 }", arity: 1...1
+    marble: Marble("1-2-3-4|", "filter { . % 2 == 0 }", "--2---4|"),
+    examples: [
+      Example(
+        "range(1, 10) | filter { . % 2 == 0 }",
+        prints: """
+          2
+          4
+          6
+          8
+          10
+          """)
+    ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
     return .plainTransform { upstream, _ in upstream.filter { try expression.holds(for: $0) } }
@@ -30,7 +50,16 @@ extension Catalogue {
     name: "scan", role: .transform, signature: "scan SEED { EXPR }",
     doc: "Folds the values into an accumulator and emits every step: in the expression, "
       + "`acc` is the accumulator so far and `.` the new value.",
-    marble: "1-2-3|  →  1-3-6|", example: "of(1, 2, 3) | scan 0 { acc + . }", arity: 2...2
+    marble: Marble("1-2-3|", "scan 0 { acc + . }", "1-3-6|"),
+    examples: [
+      Example(
+        "of(1, 2, 3) | scan 0 { acc + . }",
+        prints: """
+          1
+          3
+          6
+          """)
+    ], arity: 2...2
   ) { context in
     guard let seed = context.read.constant(context.positional[0]),
       let expression = context.read.expression(context.positional[1], names: ["acc"])
@@ -43,7 +72,16 @@ extension Catalogue {
   static let take = CatalogueEntry(
     name: "take", role: .transform, signature: "take N",
     doc: "Passes the first N values, then completes and disposes the upstream.",
-    marble: "a-b-c-d|  →  a-b|", example: "every 1s | take 3", arity: 1...1
+    marble: Marble("a-b-c-d|", "take 2", "a-(b|)"),
+    examples: [
+      Example(
+        "every 1s | take 3",
+        prints: """
+          0
+          1
+          2
+          """)
+    ], arity: 1...1
   ) { context in
     guard let count = context.read.integer(context.positional[0]) else { return nil }
     return .plainTransform { upstream, _ in upstream.take(count) }
@@ -51,7 +89,16 @@ extension Catalogue {
 
   static let skip = CatalogueEntry(
     name: "skip", role: .transform, signature: "skip N", doc: "Drops the first N values.",
-    marble: "a-b-c-d|  →  ----c-d|", example: "range(1, 5) | skip 2", arity: 1...1
+    marble: Marble("a-b-c-d|", "skip 2", "----c-d|"),
+    examples: [
+      Example(
+        "range(1, 5) | skip 2",
+        prints: """
+          3
+          4
+          5
+          """)
+    ], arity: 1...1
   ) { context in
     guard let count = context.read.integer(context.positional[0]) else { return nil }
     return .plainTransform { upstream, _ in upstream.skip(count) }
@@ -60,7 +107,16 @@ extension Catalogue {
   static let takeWhile = CatalogueEntry(
     name: "takeWhile", role: .transform, signature: "takeWhile { EXPR }",
     doc: "Passes values while the expression is true; completes at the first false one.",
-    marble: "1-2-5-1|  →  1-2-|", example: "range(1, 10) | takeWhile { . < 4 }", arity: 1...1
+    marble: Marble("1-2-5-1|", "takeWhile { . < 4 }", "1-2-|"),
+    examples: [
+      Example(
+        "range(1, 10) | takeWhile { . < 4 }",
+        prints: """
+          1
+          2
+          3
+          """)
+    ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
     return .plainTransform { upstream, _ in upstream.take(while: { try expression.holds(for: $0) }) }
@@ -69,13 +125,31 @@ extension Catalogue {
   static let distinct = CatalogueEntry(
     name: "distinct", role: .transform, signature: "distinct",
     doc: "Drops a value equal to the one before it (RxSwift's distinctUntilChanged).",
-    marble: "a-a-b-a|  →  a---b-a|", example: "of(1, 1, 2, 1) | distinct", arity: 0...0
+    marble: Marble("a-a-b-a|", "distinct", "a---b-a|"),
+    examples: [
+      Example(
+        "of(1, 1, 2, 1) | distinct",
+        prints: """
+          1
+          2
+          1
+          """)
+    ], arity: 0...0
   ) { _ in .plainTransform { upstream, _ in upstream.distinctUntilChanged() } }
 
   static let startWith = CatalogueEntry(
     name: "startWith", role: .transform, signature: "startWith VALUE",
     doc: "Emits the value first, then everything upstream.",
-    marble: "-a-b|  →  s-a-b|", example: "of(1, 2) | startWith 0", arity: 1...1
+    marble: Marble("-a-b|", "startWith \"s\"", "sa-b|"),
+    examples: [
+      Example(
+        "of(1, 2) | startWith 0",
+        prints: """
+          0
+          1
+          2
+          """)
+    ], arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
     return .transform { upstream, env in .deferred { upstream.startWith(try value(env)) } }
@@ -84,7 +158,16 @@ extension Catalogue {
   static let enumerate = CatalogueEntry(
     name: "enumerate", role: .transform, signature: "enumerate",
     doc: "Pairs every value with its position, from 0: `{index: 0, value: ...}`.",
-    marble: "a-b|  →  0a-1b|", example: "of(\"x\", \"y\") | enumerate", arity: 0...0
+    marble: Marble(
+      "a-b|", "enumerate", "x-y|", values: "[x: [index: 0, value: \"a\"], y: [index: 1, value: \"b\"]]"),
+    examples: [
+      Example(
+        "of(\"x\", \"y\") | enumerate",
+        prints: """
+          {index: 0, value: "x"}
+          {index: 1, value: "y"}
+          """)
+    ], arity: 0...0
   ) { _ in
     .transform { upstream, _ in
       upstream.enumerated().map { .record(["index": .int($0.index), "value": $0.element]) }
@@ -94,7 +177,16 @@ extension Catalogue {
   static let buffer = CatalogueEntry(
     name: "buffer", role: .transform, signature: "buffer N",
     doc: "Groups values into lists of N; on completion the rest (as RxSwift, possibly empty).",
-    marble: "a-b-c|  →  --[ab]-[c]|", example: "range(1, 5) | buffer 2", arity: 1...1
+    marble: Marble("a-b-c|", "buffer 2", "--x--(y|)", values: "[x: [\"a\", \"b\"], y: [\"c\"]]"),
+    examples: [
+      Example(
+        "range(1, 5) | buffer 2",
+        prints: """
+          [1, 2]
+          [3, 4]
+          [5]
+          """)
+    ], arity: 1...1
   ) { context in
     guard let count = context.read.integer(context.positional[0], atLeast: 1) else { return nil }
     return .transform { upstream, _ in upstream.buffer(count: count).map(Value.list) }

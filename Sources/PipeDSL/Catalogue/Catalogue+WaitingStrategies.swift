@@ -7,7 +7,9 @@ extension StrategyCatalogue {
     name: "until", signature: "until(SETTING)",
     doc: "Waits until the setting changes to a non-empty value, then subscribes again: the way "
       + "to wait for an API key. Run it in the background (&) and `set` the key.",
-    example: "weather \"London\" | retryWhen until(weather.apiKey) &", arity: 1...1
+    examples: [
+      Example("weather \"London\" | retryWhen until(weather.apiKey) | map { .city }", prints: "London")
+    ], arity: 1...1
   ) { context in
     guard let key = context.readerContext.setting(context.positional[0]) else { return nil }
     return CompiledStrategy { env in
@@ -19,7 +21,8 @@ extension StrategyCatalogue {
     name: "online", signature: "online",
     doc: "Waits until the network is on again (`network on`), then subscribes again. If the "
       + "network is already on, waits one second, so a flaky service is not hammered.",
-    example: "weather \"London\" | retryWhen online", arity: 0...0
+    examples: [Example("weather \"London\" | retryWhen online | map { .city }", prints: "London")],
+    arity: 0...0
   ) { _ in
     CompiledStrategy { env in
       { _, _ in
@@ -37,7 +40,11 @@ extension StrategyCatalogue {
     doc: "Asks the person `[r]etry, [d]efault value, [f]ail?` after each error; in a script, "
       + "the --answer option answers (fail by default). Here the default value ends the stream "
       + "quietly.",
-    example: "weather \"xyzzy\" | retryWhen ask", arity: 0...0
+    examples: [
+      Example(
+        "weather \"xyzzy\" | retryWhen ask",
+        prints: "error: cityNotFound — city not found (at weather \"xyzzy\")")
+    ], arity: 0...0
   ) { _ in
     CompiledStrategy { env in
       { error, _ in
@@ -53,7 +60,14 @@ extension StrategyCatalogue {
   static let never = StrategyEntry(
     name: "never", signature: "never",
     doc: "Never retries: the error is let through. Useful in a dict: `[cityNotFound: never, *: backoff(1)]`.",
-    example: "retryWhen [cityNotFound: never, *: backoff(1, 2)]", arity: 0...0
+    examples: [
+      Example(
+        "of(\"Paris\", \"xyzzy\") | concatMap (weather . | retryWhen [cityNotFound: never, *: backoff(1, 2)] | map { .city })",
+        prints: """
+          Paris
+          error: cityNotFound — city not found (at weather .)
+          """)
+    ], arity: 0...0
   ) { _ in CompiledStrategy { _ in { error, _ in .error(error) } } }
 }
 

@@ -14,10 +14,10 @@ public struct CatalogueEntry: @unchecked Sendable {
   public var signature: String
   /// One paragraph saying what it does.
   public var doc: String
-  /// Its marble line: `a-b-c|  →  a---c|`.
-  public var marble: String
-  /// A runnable example.
-  public var example: String
+  /// Its marble diagram, played by a test as written.
+  public var marble: Marble?
+  /// Runnable examples with what they print, run by a test.
+  public var examples: [Example]
   /// Old names it accepts, with a note pointing here: `catchError` for `catch`.
   public var aliases: [String]
   /// The option words it takes after its arguments: `max`, `on`, `times`.
@@ -28,8 +28,8 @@ public struct CatalogueEntry: @unchecked Sendable {
   public var compile: (inout StageContext) -> CompiledStage?
 
   public init(
-    name: String, role: Role, signature: String, doc: String, marble: String = "",
-    example: String, aliases: [String] = [], options: [String] = [], arity: ClosedRange<Int>,
+    name: String, role: Role, signature: String, doc: String, marble: Marble? = nil,
+    examples: [Example], aliases: [String] = [], options: [String] = [], arity: ClosedRange<Int>,
     compile: @escaping (inout StageContext) -> CompiledStage?
   ) {
     self.name = name
@@ -37,7 +37,7 @@ public struct CatalogueEntry: @unchecked Sendable {
     self.signature = signature
     self.doc = doc
     self.marble = marble
-    self.example = example
+    self.examples = examples
     self.aliases = aliases
     self.options = options
     self.arity = arity
@@ -50,20 +50,21 @@ public struct StrategyEntry: @unchecked Sendable {
   public var name: String
   public var signature: String
   public var doc: String
-  public var example: String
+  /// Runnable examples with what they print, run by a test.
+  public var examples: [Example]
   /// The labels it takes: `times`, `factor`, `max`, `jitter`.
   public var labels: [String]
   public var arity: ClosedRange<Int>
   public var compile: (inout StrategyContext) -> CompiledStrategy?
 
   public init(
-    name: String, signature: String, doc: String, example: String, labels: [String] = [],
+    name: String, signature: String, doc: String, examples: [Example], labels: [String] = [],
     arity: ClosedRange<Int>, compile: @escaping (inout StrategyContext) -> CompiledStrategy?
   ) {
     self.name = name
     self.signature = signature
     self.doc = doc
-    self.example = example
+    self.examples = examples
     self.labels = labels
     self.arity = arity
     self.compile = compile

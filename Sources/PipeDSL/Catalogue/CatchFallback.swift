@@ -18,7 +18,7 @@ enum CatchFallback {
     switch word.text {
     case "just":
       guard let arg = context.argument(1) else {
-        context.error("badCatch", "write the value after just: catch just 0", at: word.span)
+        context.error(.badCatch, "write the value after just: catch just 0", at: word.span)
         return nil
       }
       return context.read.value(arg).map(CatchFallback.just)
@@ -27,7 +27,7 @@ enum CatchFallback {
       return word.text == "cache" ? .cache : word.text == "empty" ? .empty : .ask
     default:
       context.error(
-        "unknownFallback", "unknown fallback '\(word.text)'", at: word.span,
+        .unknownFallback, "unknown fallback '\(word.text)'", at: word.span,
         help: Suggestions.didYouMean(word.text, in: ["cache", "empty", "just", "ask"])
           ?? "write cache, empty, just VALUE, (PIPELINE) or ask")
       return nil
@@ -35,7 +35,7 @@ enum CatchFallback {
   }
 
   private static func tooMany(_ context: StageContext) -> CatchFallback? {
-    context.error("wrongArity", "'catch' takes one fallback", at: context.positional[1].span)
+    context.error(.wrongArity, "'catch' takes one fallback", at: context.positional[1].span)
     return nil
   }
 

@@ -21,7 +21,7 @@ enum StrategyCompiler {
     default:
       compiler.report(
         Diagnostic(
-          id: "expectedStrategy", message: "expected a retry strategy, found \(arg.kind.summary)",
+          id: .expectedStrategy, message: "expected a retry strategy, found \(arg.kind.summary)",
           span: arg.span,
           help: "for example backoff(1, 3, 5, 10), exponential(1s, times: 5), until(weather.apiKey) or online"
         ))
@@ -35,7 +35,7 @@ enum StrategyCompiler {
     guard let entry = compiler.catalogue.strategies[name.text] else {
       compiler.report(
         Diagnostic(
-          id: "unknownStrategy", message: "unknown retry strategy '\(name.text)'", span: name.span,
+          id: .unknownStrategy, message: "unknown retry strategy '\(name.text)'", span: name.span,
           help: Suggestions.didYouMean(name.text, in: compiler.catalogue.strategies.keys)))
       return nil
     }
@@ -53,7 +53,7 @@ enum StrategyCompiler {
     for (label, _) in labeled where !entry.labels.contains(label.text) {
       compiler.report(
         Diagnostic(
-          id: "unknownOption", message: "'\(entry.name)' has no option '\(label.text)'", span: label.span,
+          id: .unknownOption, message: "'\(entry.name)' has no option '\(label.text)'", span: label.span,
           help: Suggestions.didYouMean(label.text, in: entry.labels) ?? "it is written \(entry.signature)"))
       ok = false
     }
@@ -76,7 +76,7 @@ enum StrategyCompiler {
         // The general form sees every error at once; a branch decides one error at a time.
         compiler.report(
           Diagnostic(
-            id: "generalFormInDict", message: "the form (errors | ...) cannot be a branch of a dict",
+            id: .generalFormInDict, message: "the form (errors | ...) cannot be a branch of a dict",
             span: entry.value.span, help: "use it alone, as in retryWhen (errors | take 3)"))
         ok = false
         continue

@@ -40,7 +40,7 @@ enum StageWrapper {
         let attempt = runtime.beginAttempt(node: node, scope: env.scope)
         return make(env, attempt).subscribe(stamping(observer, text: text, attempt: attempt))
       })
-      return traced(stream, node: node, runtime: runtime)
+      return traced(stream, node: node, tracer: env.tracer)
     }
   }
 
@@ -56,11 +56,11 @@ enum StageWrapper {
       let attempt = runtime.beginAttempt(node: node, scope: env.scope)
       return inner.subscribe(stamps ? stamping(observer, text: text, attempt: attempt) : observer)
     })
-    return traced(stream, node: node, runtime: runtime)
+    return traced(stream, node: node, tracer: env.tracer)
   }
 
-  private static func traced(_ stream: Observable<Value>, node: Int, runtime: Runtime) -> Observable<Value> {
-    guard let tracer = runtime.tracer else { return stream }
+  private static func traced(_ stream: Observable<Value>, node: Int, tracer: Tracer?) -> Observable<Value> {
+    guard let tracer else { return stream }
     return stream.traced(node: node, by: tracer)
   }
 

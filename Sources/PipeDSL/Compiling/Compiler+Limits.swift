@@ -19,7 +19,7 @@ extension Compiler {
     guard result.weight <= Self.maximumStages else {
       report(
         Diagnostic(
-          id: "pipelineTooLong",
+          id: .pipelineTooLong,
           message: "this pipeline has \(result.weight) stages; pipe runs at most \(Self.maximumStages)",
           span: span, help: "split it with let names, or use fewer stages"))
       return nil

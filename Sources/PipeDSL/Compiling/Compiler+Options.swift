@@ -15,13 +15,13 @@ extension Compiler {
       if option.value == nil {
         report(
           Diagnostic(
-            id: "optionNeedsValue", message: "'\(name)' needs a value", span: option.name.span,
+            id: .optionNeedsValue, message: "'\(name)' needs a value", span: option.name.span,
             help: "it is written \(entry.signature)"))
         ok = false
       }
       if !seen.insert(name).inserted {
         report(
-          Diagnostic(id: "duplicateOption", message: "'\(name)' is given twice", span: option.name.span))
+          Diagnostic(id: .duplicateOption, message: "'\(name)' is given twice", span: option.name.span))
         ok = false
       }
     }
@@ -41,7 +41,7 @@ extension Compiler {
   private func reportUnknownOption(_ name: String, of entry: CatalogueEntry, at span: Span) {
     report(
       Diagnostic(
-        id: "unknownOption", message: "'\(entry.name)' has no option '\(name)'", span: span,
+        id: .unknownOption, message: "'\(entry.name)' has no option '\(name)'", span: span,
         help: Suggestions.didYouMean(name, in: entry.options) ?? "it is written \(entry.signature)"))
   }
 }

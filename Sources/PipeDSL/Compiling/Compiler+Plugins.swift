@@ -63,12 +63,12 @@ extension Compiler {
       if !names.contains(label) {
         report(
           Diagnostic(
-            id: "unknownOption", message: "'\(info.name)' has no parameter '\(label)'", span: option.span,
+            id: .unknownOption, message: "'\(info.name)' has no parameter '\(label)'", span: option.span,
             help: Suggestions.didYouMean(label, in: names) ?? "it is written \(signature)"))
         ok = false
       } else if given[label] != nil {
         report(
-          Diagnostic(id: "repeatedArgument", message: "'\(label)' is given twice", span: option.span))
+          Diagnostic(id: .repeatedArgument, message: "'\(label)' is given twice", span: option.span))
         ok = false
       } else {
         given[label] = option.value
@@ -92,7 +92,7 @@ extension Compiler {
     let list = missing.map { "'\($0)'" }.joined(separator: ", ")
     report(
       Diagnostic(
-        id: "wrongArity", message: "'\(source)' needs \(list)", span: span, help: "it is written \(signature)"
+        id: .wrongArity, message: "'\(source)' needs \(list)", span: span, help: "it is written \(signature)"
       ))
     return false
   }

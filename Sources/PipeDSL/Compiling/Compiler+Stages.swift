@@ -41,7 +41,7 @@ extension Compiler {
       if viaAlias {
         report(
           Diagnostic(
-            id: "oldName", severity: .warning, message: "'\(name)' is the old name of '\(entry.name)'",
+            id: .oldName, severity: .warning, message: "'\(name)' is the old name of '\(entry.name)'",
             span: op.name.span, help: "write '\(entry.name)'"))
       }
       return compileEntry(entry, op, stage, parent: parent, hasDot: hasDot)
@@ -73,7 +73,7 @@ extension Compiler {
         // An entry must say why it refused a stage; never drop a statement silently.
         report(
           Diagnostic(
-            id: "stageNotCompiled", message: "'\(entry.name)' could not be compiled as written",
+            id: .stageNotCompiled, message: "'\(entry.name)' could not be compiled as written",
             span: stage.span, help: "it is written \(entry.signature)"))
       }
       return nil
@@ -97,7 +97,7 @@ extension Compiler {
       ? positional[arity.upperBound].span.to(positional.last!.span) : span
     report(
       Diagnostic(
-        id: "wrongArity", message: "'\(name)' takes \(expected), found \(positional.count)", span: location,
+        id: .wrongArity, message: "'\(name)' takes \(expected), found \(positional.count)", span: location,
         help: "it is written \(signature)"))
     return false
   }
@@ -105,7 +105,7 @@ extension Compiler {
   private func expectNoArguments(_ op: OperatorStage, what: String) -> Bool {
     let (positional, options) = op.split(optionNames: [])
     guard let first = positional.first?.span ?? options.first?.span else { return true }
-    report(Diagnostic(id: "wrongArity", message: "\(what) takes no arguments", span: first))
+    report(Diagnostic(id: .wrongArity, message: "\(what) takes no arguments", span: first))
     return false
   }
 
@@ -114,7 +114,7 @@ extension Compiler {
       catalogue.names + Array(catalogue.aliases.keys) + Array(externalSources.keys) + Array(bindings.keys)
     report(
       Diagnostic(
-        id: "unknownOperator", message: "unknown operator '\(name.text)'", span: name.span,
+        id: .unknownOperator, message: "unknown operator '\(name.text)'", span: name.span,
         help: name.text == "errors"
           ? "'errors' is the stream of errors inside retryWhen (errors | ...)"
           : Suggestions.didYouMean(name.text, in: candidates)))
@@ -157,13 +157,13 @@ extension Compiler {
       case .source?:
         report(
           Diagnostic(
-            id: "sourceAfterPipe", message: "'\(inner.operatorName)' is a source and starts a pipeline",
+            id: .sourceAfterPipe, message: "'\(inner.operatorName)' is a source and starts a pipeline",
             span: inner.span, help: "a group after '|' holds operators only, such as (map { . } | take 2)"))
         failed = true
       case .sink?:
         report(
           Diagnostic(
-            id: "sinkInSubpipeline", message: "'\(inner.operatorName)' can only end a pipeline that runs",
+            id: .sinkInSubpipeline, message: "'\(inner.operatorName)' can only end a pipeline that runs",
             span: inner.span))
         failed = true
       case nil:

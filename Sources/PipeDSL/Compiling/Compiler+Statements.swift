@@ -39,7 +39,7 @@ extension Compiler {
     if catalogue.lookup(name.text) != nil || externalSources[name.text] != nil {
       report(
         Diagnostic(
-          id: "bindingShadowsOperator", message: "'\(name.text)' is already an operator or source",
+          id: .bindingShadowsOperator, message: "'\(name.text)' is already an operator or source",
           span: name.span, help: "choose another name"))
       return nil
     }
@@ -63,7 +63,7 @@ extension Compiler {
     if let allowed = settings.definitions[key]?.allowed, !allowed.contains(constant) {
       report(
         Diagnostic(
-          id: "settingValueNotAllowed",
+          id: .settingValueNotAllowed,
           message:
             "'\(key)' takes \(allowed.map(\.literal).joined(separator: " or ")), not \(constant.literal)",
           span: value.span))

@@ -63,7 +63,7 @@ public final class Compiler {
     if settings.isKnown(name.text) { return name.text }
     report(
       Diagnostic(
-        id: "unknownSetting", message: "unknown setting '\(name.text)'", span: name.span,
+        id: .unknownSetting, message: "unknown setting '\(name.text)'", span: name.span,
         help: Suggestions.didYouMean(name.text, in: settings.keys)))
     return nil
   }

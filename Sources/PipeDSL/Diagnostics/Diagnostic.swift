@@ -1,18 +1,14 @@
 /// A problem found in a source text, kept as data until one place renders it.
 ///
-///     Diagnostic(id: "unknownOperator", message: "unknown operator 'fliter'",
+///     Diagnostic(id: .unknownOperator, message: "unknown operator 'fliter'",
 ///                span: Span(17, 23), help: "did you mean 'filter'?")
 ///
 /// Messages are lowercase and end without a period. `id` is stable across releases, so tests
 /// and tools can match on it while the wording improves.
 public struct Diagnostic: Hashable, Sendable {
-  /// A stable name for the kind of message, such as `unterminatedString`.
-  public struct ID: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public let rawValue: String
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public var description: String { rawValue }
-  }
+  /// A stable name for the kind of message, such as `unterminatedString`; all of them are
+  /// listed in `DiagnosticID`.
+  public typealias ID = DiagnosticID
 
   public enum Severity: String, Hashable, Sendable {
     case error, warning, note

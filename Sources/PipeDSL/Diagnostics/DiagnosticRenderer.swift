@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Renders diagnostics as text, the one place that does.
 ///
 ///     demo.pipe:1:18: error: unknown operator 'fliter'
@@ -5,12 +7,13 @@
 ///       |                  ^^^^^^
 ///       = help: did you mean 'filter'?
 ///
-/// Colour (ANSI) is used only when `colored` is true; the caller decides (a terminal, and no
-/// `NO_COLOR` in the environment).
+/// Each part names its style (`.error`, `.gutter`, ...); `paint`, given by the caller for the
+/// stream the diagnostics go to, decides whether that becomes colour. Carets are placed by
+/// display width, so they stay under their span after wide characters and tabs.
 public struct DiagnosticRenderer: Sendable {
-  public var colored: Bool
+  public var paint: Paint
 
-  public init(colored: Bool = false) { self.colored = colored }
+  public init(paint: Paint = .plain) { self.paint = paint }
 
   /// Every diagnostic, one after another, lines joined by `\n`, no final newline.
   public func render(_ diagnostics: [Diagnostic], in file: SourceFile) -> String {
@@ -25,7 +28,7 @@ public struct DiagnosticRenderer: Sendable {
     var shown: Set<Int> = []
     for mark in marks.sorted(by: { ($0.line, $0.span.start) < ($1.line, $1.span.start) }) {
       if shown.insert(mark.line).inserted { lines.append(sourceLine(mark.line, file, width)) }
-      lines.append(markerLine(mark, file, width, severityColor(diagnostic.severity)))
+      lines.append(markerLine(mark, file, width, severityStyle(diagnostic.severity)))
     }
     for note in diagnostic.notes { lines.append(footer("note", note, width)) }
     if let help = diagnostic.help { lines.append(footer("help", help, width)) }
@@ -59,58 +62,41 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   private func header(_ diagnostic: Diagnostic, file: SourceFile, location: SourceLocation) -> String {
-    let severity = paint(diagnostic.severity.rawValue + ":", severityColor(diagnostic.severity))
-    return "\(file.name):\(location): \(severity) \(paint(diagnostic.message, ANSI.bold))"
+    let severity = paint(diagnostic.severity.rawValue + ":", severityStyle(diagnostic.severity))
+    return "\(file.name):\(location): \(severity) \(paint(diagnostic.message, .bold))"
   }
 
   private func sourceLine(_ line: Int, _ file: SourceFile, _ width: Int) -> String {
-    let text = TerminalWidth.expandTabs(file.lineText(line))
-    let gutter = paint(pad(String(line), width) + " |", ANSI.gutter)
+    let text = file.lineText(line).expandingTabs()
+    let gutter = paint(String(line).leftPadded(toWidth: width) + " |", .gutter)
     return text.isEmpty ? gutter : gutter + " " + text
   }
 
   private func markerLine(
-    _ mark: Marker, _ file: SourceFile, _ width: Int, _ primaryColor: String
+    _ mark: Marker, _ file: SourceFile, _ width: Int, _ primaryStyle: TextStyle
   ) -> String {
     let line = file.lineSpan(mark.line)
-    let indent = TerminalWidth.of(file.text(of: Span(line.start, mark.span.start)))
+    let indent = DisplayWidth.of(file.text(of: Span(line.start, mark.span.start)))
     let end = min(mark.span.end, line.end)
-    let length = max(1, TerminalWidth.of(file.text(of: Span(mark.span.start, end))))
+    let length = max(1, DisplayWidth.of(file.text(of: Span(mark.span.start, end))))
     let symbol: Character = mark.primary ? "^" : "-"
     var body = String(repeating: symbol, count: length)
     if let label = mark.label { body += " " + label }
-    let color = mark.primary ? primaryColor : ANSI.gutter
-    return paint(String(repeating: " ", count: width) + " |", ANSI.gutter) + " "
-      + String(repeating: " ", count: indent) + paint(body, color)
+    let style = mark.primary ? primaryStyle : .gutter
+    return paint(String(repeating: " ", count: width) + " |", .gutter) + " "
+      + String(repeating: " ", count: indent) + paint(body, style)
   }
 
   private func footer(_ kind: String, _ text: String, _ width: Int) -> String {
-    paint(String(repeating: " ", count: width) + " =", ANSI.gutter) + " "
-      + paint(kind + ":", ANSI.bold) + " " + text
+    paint(String(repeating: " ", count: width) + " =", .gutter) + " "
+      + paint(kind + ":", .bold) + " " + text
   }
 
-  private func pad(_ text: String, _ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - text.count)) + text
-  }
-
-  private func severityColor(_ severity: Diagnostic.Severity) -> String {
+  private func severityStyle(_ severity: Diagnostic.Severity) -> TextStyle {
     switch severity {
-    case .error: return ANSI.red
-    case .warning: return ANSI.yellow
-    case .note: return ANSI.cyan
+    case .error: return .error
+    case .warning: return .warning
+    case .note: return .note
     }
   }
-
-  private func paint(_ text: String, _ code: String) -> String {
-    colored ? code + text + ANSI.reset : text
-  }
-}
-
-private enum ANSI {
-  static let reset = "\u{1B}[0m"
-  static let bold = "\u{1B}[1m"
-  static let red = "\u{1B}[1;31m"
-  static let yellow = "\u{1B}[1;33m"
-  static let cyan = "\u{1B}[1;36m"
-  static let gutter = "\u{1B}[1;34m"
 }

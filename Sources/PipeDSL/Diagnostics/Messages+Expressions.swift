@@ -2,12 +2,12 @@
 extension Diagnostic {
   static func unknownName(_ name: Name, help: String?, notes: [String] = []) -> Diagnostic {
     Diagnostic(
-      id: "unknownName", message: "unknown name '\(name.text)'", span: name.span, notes: notes, help: help)
+      id: .unknownName, message: "unknown name '\(name.text)'", span: name.span, notes: notes, help: help)
   }
 
   static func unknownFunction(_ name: Name, known: [String]) -> Diagnostic {
     Diagnostic(
-      id: "unknownFunction", message: "unknown function '\(name.text)'", span: name.span,
+      id: .unknownFunction, message: "unknown function '\(name.text)'", span: name.span,
       notes: ["the functions are " + known.sorted().joined(separator: ", ")],
       help: Suggestions.didYouMean(name.text, in: known))
   }
@@ -16,7 +16,7 @@ extension Diagnostic {
     -> Diagnostic
   {
     Diagnostic(
-      id: "wrongArgumentCount",
+      id: .wrongArgumentCount,
       message: "'\(name)' takes \(describe(arity)), but \(given) \(given == 1 ? "was" : "were") given",
       span: call.span)
   }

@@ -2,43 +2,43 @@
 extension Diagnostic {
   static func unterminatedString(_ span: Span) -> Diagnostic {
     Diagnostic(
-      id: "unterminatedString", message: "unterminated string", span: span,
+      id: .unterminatedString, message: "unterminated string", span: span,
       help: "close the string with '\"'", isIncomplete: true)
   }
 
   static func badEscape(_ span: Span, _ text: String) -> Diagnostic {
     Diagnostic(
-      id: "badEscape", message: "unknown escape sequence '\(text)'", span: span,
+      id: .badEscape, message: "unknown escape sequence '\(text)'", span: span,
       help: "the escapes are \\\" \\\\ \\n \\t and \\u{1F600}")
   }
 
   static func badUnicodeEscape(_ span: Span, _ text: String) -> Diagnostic {
     Diagnostic(
-      id: "badUnicodeEscape", message: "invalid unicode escape '\(text)'", span: span,
+      id: .badUnicodeEscape, message: "invalid unicode escape '\(text)'", span: span,
       help: "write one to eight hex digits of a unicode scalar in braces, as in \\u{1F600}")
   }
 
   static func badNumber(_ span: Span, _ text: String) -> Diagnostic {
     Diagnostic(
-      id: "badNumber", message: "invalid number '\(text)'", span: span,
+      id: .badNumber, message: "invalid number '\(text)'", span: span,
       help: "an exponent needs digits, as in 1e3")
   }
 
   static func badDuration(_ span: Span, unit: String, text: String) -> Diagnostic {
     Diagnostic(
-      id: "badDuration", message: "unknown unit '\(unit)' in '\(text)'", span: span,
+      id: .badDuration, message: "unknown unit '\(unit)' in '\(text)'", span: span,
       help: "a duration ends in ms, s, m or h, as in 500ms, 1.5s, 2m, 1h")
   }
 
   static func numberTooLarge(_ span: Span, _ text: String) -> Diagnostic {
-    Diagnostic(id: "numberTooLarge", message: "number '\(text)' is too large", span: span)
+    Diagnostic(id: .numberTooLarge, message: "number '\(text)' is too large", span: span)
   }
 
   static func unexpectedCharacter(_ span: Span, _ character: String) -> Diagnostic {
     let quotes: Set<String> = ["“", "”", "‘", "’", "'"]
     let shown = character.unicodeScalars.first.map(describe) ?? character
     return Diagnostic(
-      id: "unexpectedCharacter", message: "unexpected character \(shown)", span: span,
+      id: .unexpectedCharacter, message: "unexpected character \(shown)", span: span,
       help: quotes.contains(character) ? "strings are written in straight double quotes: \"...\"" : nil)
   }
 

@@ -1,95 +1,95 @@
 /// The parser's messages, kept together.
 extension Diagnostic {
   static func tooDeep(_ span: Span) -> Diagnostic {
-    Diagnostic(id: "tooDeep", message: "brackets nested too deeply", span: span)
+    Diagnostic(id: .tooDeep, message: "brackets nested too deeply", span: span)
   }
 
   static func tooLong(_ span: Span) -> Diagnostic {
     Diagnostic(
-      id: "expressionTooLong", message: "expression too long: more than \(Parser.maximumChain) operators",
+      id: .expressionTooLong, message: "expression too long: more than \(Parser.maximumChain) operators",
       span: span, help: "split the work over several stages")
   }
 
   static func expectedStage(_ token: Token) -> Diagnostic {
     Diagnostic(
-      id: "expectedStage", message: "expected a stage, found \(token)", span: token.span,
+      id: .expectedStage, message: "expected a stage, found \(token)", span: token.span,
       help: token.kind == .literal ? "a pipeline starts with a source, as in 'just \(token.text)'" : nil)
   }
 
   /// `bare`: the stage is a name alone, so `x = ...` probably meant `let x = ...`.
   static func unexpectedInStage(_ token: Token, stage: String, bare: Bool) -> Diagnostic {
     Diagnostic(
-      id: "unexpectedInStage", message: "unexpected \(token) in stage '\(stage)'", span: token.span,
+      id: .unexpectedInStage, message: "unexpected \(token) in stage '\(stage)'", span: token.span,
       help: token.kind == .equal && bare ? "to name a pipeline, write 'let \(stage) = ...'" : nil)
   }
 
   static func expectedValue(_ token: Token) -> Diagnostic {
-    Diagnostic(id: "expectedValue", message: "expected a value, found \(token)", span: token.span)
+    Diagnostic(id: .expectedValue, message: "expected a value, found \(token)", span: token.span)
   }
 
   static func expectedExpression(_ token: Token) -> Diagnostic {
     Diagnostic(
-      id: "expectedExpression", message: "expected an expression, found \(token)", span: token.span)
+      id: .expectedExpression, message: "expected an expression, found \(token)", span: token.span)
   }
 
   static func expected(_ what: String, _ token: Token, help: String? = nil) -> Diagnostic {
-    Diagnostic(id: "expectedToken", message: "expected \(what), found \(token)", span: token.span, help: help)
+    Diagnostic(id: .expectedToken, message: "expected \(what), found \(token)", span: token.span, help: help)
   }
 
   static func mismatchedCloser(_ token: Token, opener: Token) -> Diagnostic {
     let closer = opener.kind == .leftParen ? ")" : opener.kind == .leftBracket ? "]" : "}"
     return Diagnostic(
-      id: "mismatchedCloser", message: "expected '\(closer)', found \(token)", span: token.span,
+      id: .mismatchedCloser, message: "expected '\(closer)', found \(token)", span: token.span,
       labels: [Label(opener.span, "to close this '\(opener.text)'")])
   }
 
   static func unclosed(_ opener: Token) -> Diagnostic {
     Diagnostic(
-      id: "unclosedBracket", message: "unclosed '\(opener.text)'", span: opener.span, isIncomplete: true)
+      id: .unclosedBracket, message: "unclosed '\(opener.text)'", span: opener.span, isIncomplete: true)
   }
 
   static func trailingPipe(_ bar: Token) -> Diagnostic {
     Diagnostic(
-      id: "trailingPipe", message: "expected a stage after '|'", span: bar.span, isIncomplete: true)
+      id: .trailingPipe, message: "expected a stage after '|'", span: bar.span, isIncomplete: true)
   }
 
   static func expectedStatementEnd(_ token: Token) -> Diagnostic {
     if token.kind.isCloser {
-      return Diagnostic(id: "unmatchedCloser", message: "unmatched \(token)", span: token.span)
+      return Diagnostic(id: .unmatchedCloser, message: "unmatched \(token)", span: token.span)
     }
     return Diagnostic(
-      id: "expectedStatementEnd", message: "expected end of statement, found \(token)", span: token.span)
+      id: .expectedStatementEnd, message: "expected end of statement, found \(token)", span: token.span)
   }
 
   static func expectedName(after keyword: String, _ token: Token) -> Diagnostic {
     Diagnostic(
-      id: "expectedName", message: "expected a name after '\(keyword)', found \(token)", span: token.span)
+      id: .expectedName, message: "expected a name after '\(keyword)', found \(token)", span: token.span)
   }
 
   static func dottedName(_ name: Name) -> Diagnostic {
-    Diagnostic(id: "dottedName", message: "a pipeline's name cannot contain '.'", span: name.span)
+    Diagnostic(id: .dottedName, message: "a pipeline's name cannot contain '.'", span: name.span)
   }
 
   static func expectedEquals(_ token: Token, name: String) -> Diagnostic {
     Diagnostic(
-      id: "expectedEquals", message: "expected '=' after 'let \(name)', found \(token)", span: token.span)
+      id: .expectedEquals, message: "expected '=' after 'let \(name)', found \(token)", span: token.span)
   }
 
   static func expectedSettingValue(_ token: Token, path: String) -> Diagnostic {
     Diagnostic(
-      id: "expectedSettingValue", message: "expected a value for '\(path)', found \(token)",
+      id: .expectedSettingValue, message: "expected a value for '\(path)', found \(token)",
       span: token.span, help: "write 'set \(path) VALUE'")
   }
 
   static func expectedCommandName(_ span: Span) -> Diagnostic {
     Diagnostic(
-      id: "expectedCommandName", message: "expected a command name after ':'", span: span,
+      id: .expectedCommandName, message: "expected a command name after ':'", span: span,
       help: "':help' lists the commands")
   }
 
   static func expectedKey(_ token: Token) -> Diagnostic {
     Diagnostic(
-      id: "expectedKey", message: "expected a key (a name, a string or '*'), found \(token)",
+      id: .expectedKey, message: "expected a key (a name, a string or '*'), found \(token)",
       span: token.span)
   }
 

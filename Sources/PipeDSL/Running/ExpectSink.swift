@@ -53,7 +53,7 @@ final class ExpectSink: SinkConsumer {
       guard let mismatch = comparison.mismatch(recorded) else { return nil }
       let failure = ExpectationFailure(
         expected: diagram, values: values, actual: recorded, mismatch: mismatch)
-      let lanes = context.runtime.drawExpectation?(failure) ?? []
+      let lanes = context.runtime.services.drawing?.lanes(for: failure) ?? []
       return Self.indent(([mismatch.description] + lanes).joined(separator: "\n"))
     case .values(let expected, let errorKind):
       return valuesMismatch(expected, errorKind: errorKind, end: end)

@@ -2,27 +2,21 @@ import Operators
 
 extension SinkSpec {
   /// Every event of every stage, one line each, time-stamped, with subscribe and dispose.
-  public static let log = SinkSpec(name: "log") { LogSink(context: $0) }
+  public static let log = SinkSpec(name: "log", traces: true) { LogSink(context: $0) }
 }
 
-/// Switches the tracer on for one run and prints each record as it happens.
+/// Prints each record of the job's tracer as it happens.
 ///
 ///     0s      #0 weather "London"  1  subscribe
 ///     0.3s    #0 weather "London"  1  error serverFailure
 final class LogSink: ShowSink {
-  private let previous: Tracer?
-  private let tracer: Tracer
-
   init(context: SinkContext) {
-    previous = context.runtime.tracer
-    tracer = Tracer(clock: context.runtime.scheduler)
     super.init(context: context, render: nil)
-    context.runtime.tracer = tracer
     let labels = Dictionary(context.graph.nodes.map { ($0.id, $0.label) }) { first, _ in first }
     let width = labels.values.map(\.count).max() ?? 0
     let output = context.runtime.output
     let start = context.start
-    tracer.onRecord = { record in
+    context.tracer?.onRecord = { record in
       let label = labels[record.node] ?? "node \(record.node)"
       let time = (record.time - start).description
       output.line(
@@ -36,7 +30,6 @@ final class LogSink: ShowSink {
   }
 
   override func finish(_ end: RunEnd) -> SinkOutcome {
-    context.runtime.tracer = previous
     if let error { context.runtime.output.errorLine(error.unhandledLine) }
     return super.finish(end)
   }

@@ -18,17 +18,22 @@ public struct ExecutionReport {
 extension Session {
   /// Parses, checks and runs a text; statements run in order, each foreground pipeline to
   /// its end. Must not be called on the loop.
-  public func execute(_ file: SourceFile, mode: Lexer.Mode = .file, waitForJobs: Bool = true)
-    -> ExecutionReport
-  {
+  ///
+  /// `commands` carries out the `:commands` met in the text, in their turn (off the loop);
+  /// `warnings` shows the warnings of a text that compiled, before it runs (off the loop),
+  /// else they are left in the report.
+  public func execute(
+    _ file: SourceFile, mode: Lexer.Mode = .file, waitForJobs: Bool = true,
+    commands: ((Command, Statement) -> Void)? = nil, warnings: (([Diagnostic]) -> Void)? = nil
+  ) -> ExecutionReport {
     var report = ExecutionReport()
     let parsed = Parser.parse(file, mode: mode)
     report.diagnostics = parsed.diagnostics
     guard !parsed.hasErrors else { return report }
     let (statements, diagnostics) = loop.sync { () -> ([CompiledStatement], [Diagnostic]) in
       var statements = compiler.compile(parsed.tree)
-      let unknown: Set<String> = ["unknownOperator", "unknownSetting"]
-      if compiler.diagnostics.contains(where: { unknown.contains($0.id.rawValue) }),
+      let unknown: Set<Diagnostic.ID> = [.unknownOperator, .unknownSetting]
+      if compiler.diagnostics.contains(where: { unknown.contains($0.id) }),
         let load = loadExternalNames
       {
         loadExternalNames = nil
@@ -38,8 +43,8 @@ extension Session {
     }
     report.diagnostics += diagnostics
     guard !report.hasCompileErrors else { return report }
-    if let onWarnings, !report.diagnostics.isEmpty {
-      onWarnings(report.diagnostics)  // before anything runs, so they come before its output
+    if let warnings, !report.diagnostics.isEmpty {
+      warnings(report.diagnostics)  // before anything runs, so they come before its output
       report.diagnostics = []
     }
     var started: [(Job, Statement)] = []
@@ -53,7 +58,7 @@ extension Session {
       case .bind:
         break
       case .command(let command):
-        commandHandler?(command, statement.statement)
+        commands?(command, statement.statement)
       case .run(let pipeline, let background):
         let job = run(pipeline, statement: statement, file: file, background: background)
         started.append((job, statement.statement))

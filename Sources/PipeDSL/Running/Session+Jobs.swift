@@ -6,6 +6,9 @@ extension Session {
     -> Job
   {
     let now = runtime.scheduler.now
+    let sink = pipeline.sink ?? .show
+    // Each job traces into its own tracer, so one job's `log` never sees another's stages.
+    let tracer = sink.traces ? Tracer(clock: runtime.scheduler) : nil
     let control = makeControl()
     let job = Job(
       id: jobs.count + 1, text: statement.statement.text, background: background, start: now, control: control
@@ -14,12 +17,14 @@ extension Session {
     let context = SinkContext(
       runtime: runtime, statement: statement.statement, graph: statement.graph, pipeline: pipeline,
       start: now,
-      attemptsBefore: pipeline.nodes.first.flatMap { runtime.attempts[$0] } ?? 0, location: location)
-    job.consumer = (pipeline.sink ?? .show).make(context)
-    if background { job.onEnd.append { [unowned self, unowned job] in self.onJobEnd?(job) } }
+      attemptsBefore: pipeline.nodes.first.flatMap { runtime.attempts[$0] } ?? 0, location: location,
+      tracer: tracer)
+    job.consumer = sink.make(context)
+    let events = background ? services.jobEvents : nil
+    if let events { job.onEnd.append { [unowned self, unowned job] in events.ended(self, job) } }
     jobs.append(job)
     lastGraph = statement.graph
-    if background { onJobStart?(job) }
+    events?.started(self, job)
     // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
     // spares every event a strong retain and release.
     let observer = Observer<Value>(lifetime: control) { [unowned(unsafe) job] event in
@@ -27,7 +32,7 @@ extension Session {
       job.consumer?.on(event)
       if event.isStopEvent { job.end(.terminated) }
     }
-    let subscription = pipeline.build(Env(runtime: runtime)).subscribe(observer)
+    let subscription = pipeline.build(Env(runtime: runtime, tracer: tracer)).subscribe(observer)
     if job.isRunning { job.subscription = subscription } else { subscription.dispose() }
     if background { interruptions.moveToBackground(control) }
     endStoppedJobs()

@@ -18,25 +18,17 @@ public final class Session: @unchecked Sendable {
   public let runtime: Runtime
   public let compiler: Compiler
   public let clock: ClockMode
+  /// Whether a stuck background job is left waiting for a person (the prompt) rather than
+  /// ended at once (scripts).
+  public let interactive: Bool
   let virtual: VirtualTimeScheduler?
   /// Every job started, in order.
   public internal(set) var jobs: [Job] = []
   /// The graph of the last pipeline that ran, for `:graph`.
   public internal(set) var lastGraph = Graph()
-  /// Shows the warnings of a text that compiled, before it runs (called off the loop); when
-  /// nil, they are left in the report.
-  public var onWarnings: (([Diagnostic]) -> Void)?
-  /// Carries out `:commands` met in a text; called off the loop.
-  public var commandHandler: ((Command, Statement) -> Void)?
-  /// Called on the loop when a background job starts, before it is subscribed.
-  public var onJobStart: ((Job) -> Void)?
-  /// Called on the loop when a background job ends.
-  public var onJobEnd: ((Job) -> Void)?
   /// Called once, on the loop, when a text uses a name nobody knows: loads the plugins and
   /// says whether any source or setting was added (then the text is checked again).
   public var loadExternalNames: (() -> Bool)?
-  /// Whether a stuck background job is ended at once (scripts) or left waiting (prompt).
-  public var interactive = false
   var pumping = false
   /// Set while a script waits for its background jobs: they may run on, and end when stuck.
   var draining = false
@@ -46,12 +38,14 @@ public final class Session: @unchecked Sendable {
   /// The controls of running jobs, for Ctrl-C and SIGINT from other threads.
   let interruptions = Interruptions()
 
+  /// A session on `clock` with `services`, checking names against `catalogue`.
   public init(
-    clock: ClockMode = .virtual, output: any OutputStream, settings: Settings = Settings(),
-    catalogue: Catalogue = .standard, loop: Loop = Loop()
+    clock: ClockMode = .virtual, services: Services, catalogue: Catalogue = .standard, loop: Loop = Loop(),
+    interactive: Bool = false
   ) {
     self.loop = loop
     self.clock = clock
+    self.interactive = interactive
     let scheduler: any Scheduler
     switch clock {
     case .virtual:
@@ -62,8 +56,20 @@ public final class Session: @unchecked Sendable {
       virtual = nil
       scheduler = RealTimeScheduler(loop: loop, speed: speed)
     }
-    runtime = Runtime(scheduler: scheduler, settings: settings, output: output)
-    compiler = Compiler(catalogue: catalogue, settings: settings)
+    runtime = Runtime(scheduler: scheduler, services: services)
+    compiler = Compiler(catalogue: catalogue, settings: services.settings)
     virtual?.onRelease = { [unowned self] in self.loop.post { self.pump() } }
   }
+
+  /// A session with no services but `output` and `settings`: tests, benchmarks, docs.
+  public convenience init(
+    clock: ClockMode = .virtual, output: any OutputStream, settings: Settings = Settings(),
+    catalogue: Catalogue = .standard, loop: Loop = Loop()
+  ) {
+    self.init(
+      clock: clock, services: Services(output: output, settings: settings), catalogue: catalogue, loop: loop)
+  }
+
+  /// What the session was given when it was made.
+  public var services: Services { runtime.services }
 }

@@ -6,10 +6,14 @@ import Operators
 /// whether the run passed (an `expect`), failed, or ended with an unhandled error.
 public struct SinkSpec: @unchecked Sendable {
   public var name: String
+  /// Whether the sink reads the run's trace (`log`, `marbles`): the job then gets a tracer
+  /// of its own, in the sink's context.
+  public var traces: Bool
   public var make: (SinkContext) -> any SinkConsumer
 
-  public init(name: String, make: @escaping (SinkContext) -> any SinkConsumer) {
+  public init(name: String, traces: Bool = false, make: @escaping (SinkContext) -> any SinkConsumer) {
     self.name = name
+    self.traces = traces
     self.make = make
   }
 }
@@ -26,6 +30,8 @@ public struct SinkContext {
   public var attemptsBefore: Int
   /// Where the statement came from, for messages: `demo.pipe:3`.
   public var location: String
+  /// The job's own tracer, when the sink `traces`: every stage's events of this run only.
+  public var tracer: Tracer?
 
   /// How many times the first stage was subscribed during this run.
   public var attempts: Int {

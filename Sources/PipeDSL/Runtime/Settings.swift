@@ -43,14 +43,25 @@ public final class Settings {
   private var values: [String: Value] = [:]
   private var watchers: [Int: (String, Value) -> Void] = [:]
   private var nextWatcher = 0
+  /// Told of every change: a value set, a setting declared.
+  private var observers: [(Settings) -> Void] = []
+  /// The process's environment, where a secret may come from (`PIPE_WEATHER_APIKEY`).
+  private let environment: [String: String]
 
-  public init(definitions: [Definition] = Settings.globals) {
+  public init(definitions: [Definition] = Settings.globals, environment: [String: String] = [:]) {
+    self.environment = environment
     for definition in definitions { define(definition) }
   }
 
   /// Declares a setting (a plugin's, from its handshake); an existing value is kept.
   public func define(_ definition: Definition) {
     definitions[definition.key] = definition
+    for observer in observers { observer(self) }
+  }
+
+  /// Calls `observer` after every change (the redactor learns the secrets' values so).
+  public func observe(_ observer: @escaping (Settings) -> Void) {
+    observers.append(observer)
   }
 
   /// Whether `key` is a declared setting.
@@ -59,15 +70,37 @@ public final class Settings {
   /// Every declared key, sorted.
   public var keys: [String] { definitions.keys.sorted() }
 
-  /// The current value, or the default.
+  /// The current value: the one set, else for a secret the environment's, else the default.
   public subscript(key: String) -> Value {
-    values[key] ?? definitions[key]?.defaultValue ?? .null
+    values[key] ?? fromEnvironment(key) ?? definitions[key]?.defaultValue ?? .null
   }
 
   /// Writes a setting and tells every watcher of it.
   public func set(_ key: String, _ value: Value) {
     values[key] = value
+    for observer in observers { observer(self) }
     for id in watchers.keys.sorted() { watchers[id]?(key, value) }
+  }
+
+  /// Whether `key` is a secret: as declared, else by the name rule.
+  public func isSecretKey(_ key: String) -> Bool { definitions[key]?.secret ?? Settings.isSecret(key) }
+
+  /// The environment variable a secret setting may come from: `weather.apiKey` →
+  /// `PIPE_WEATHER_APIKEY`.
+  public static func environmentName(of key: String) -> String {
+    "PIPE_" + key.uppercased().replacing(".", with: "_")
+  }
+
+  /// A secret's value from the environment, when it is not set.
+  private func fromEnvironment(_ key: String) -> Value? {
+    guard isSecretKey(key), let text = environment[Settings.environmentName(of: key)] else { return nil }
+    return .string(text)
+  }
+
+  /// The current values of the secrets set or taken from the environment (not defaults).
+  public var secretValues: [Value] {
+    let keys = Set(values.keys).union(definitions.keys).filter(isSecretKey)
+    return keys.compactMap { values[$0] ?? fromEnvironment($0) }.filter { $0 != .null }
   }
 
   /// Whether a value was set explicitly (rather than being the default).
@@ -76,11 +109,15 @@ public final class Settings {
   /// The explicitly set values, for persistence.
   public var explicitValues: [String: Value] { values }
 
-  /// A stream of the values `key` takes from now on.
+  /// A stream of the values `key` takes from now on; a secret's read as `••••` (only its
+  /// plugin gets the value).
   public func changes(of key: String) -> Observable<Value> {
     Observable.create { [weak self] observer in
       guard let self else { return Disposables.empty }
-      let id = self.watch { changed, value in if changed == key { observer.onNext(value) } }
+      let id = self.watch { [unowned self] changed, value in
+        guard changed == key else { return }
+        observer.onNext(self.isSecretKey(key) && !value.isEmptyValue ? .string(Redactor.mask) : value)
+      }
       return Disposables.create { [weak self] in self?.watchers[id] = nil }
     }
   }
@@ -104,7 +141,7 @@ public final class Settings {
 
   /// The value as shown to a person: secrets as `••••`.
   public func display(_ key: String) -> String {
-    (definitions[key]?.secret ?? Settings.isSecret(key)) ? "••••" : self[key].literal
+    isSecretKey(key) ? Redactor.mask : self[key].literal
   }
 
   /// The settings a plugin may see: its own namespace and the global ones.

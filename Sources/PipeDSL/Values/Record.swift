@@ -24,6 +24,10 @@ public struct Record: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiter
 
   public init(dictionaryLiteral elements: (String, Value)...) { self.init(elements) }
 
+  /// Fields already known to have unique keys (a parsed JSON object's): no look-ups, so a
+  /// large record is built in linear time.
+  init(uniqueFields: [Field]) { fields = uniqueFields }
+
   public var count: Int { fields.count }
   public var isEmpty: Bool { fields.isEmpty }
   public var keys: [String] { fields.map(\.key) }

@@ -83,7 +83,7 @@ enum PluginCommands {
   }
 
   private static func pluginSources(of session: Session) -> PluginSources? {
-    session.loop.sync { session.runtime.sources as? PluginSources }
+    session.services.sources as? PluginSources
   }
 
   private static func absolutePath(_ path: String) -> String {

@@ -3,7 +3,7 @@ import PipeDSL
 extension Repl {
   /// `:graph [dot]`, `:schedule STRATEGY`, `:export svg FILE`: drawn by PipeRendering.
   func draw(_ command: Command) {
-    _ = DiagramCommands.run(command, in: host.current, output: output, colored: style.colored)
+    _ = DiagramCommands.run(command, in: host.current, output: output, paint: streams.error.paint)
   }
 
   /// Starts the plugins if no statement has yet, so that their sources and settings can be

@@ -1,13 +1,16 @@
 import Foundation
 import PipeDSL
+import TerminalText
 
 extension Repl {
   /// `:help` (the tour and the commands) or `:help NAME`.
   func help(_ command: Command) {
     guard let word = command.words.first?.text else {
       output.line(HelpTopics.tour + "\n\ncommands")
-      let width = Repl.commands.map(\.usage.count).max() ?? 0
-      for entry in Repl.commands { output.line("  " + entry.usage.padded(width) + "  " + entry.summary) }
+      let width = Repl.commands.map(\.usage.displayWidth).max() ?? 0
+      for entry in Repl.commands {
+        output.line("  " + entry.usage.padded(toWidth: width) + "  " + entry.summary)
+      }
       output.line("topics: " + HelpTopics.names.joined(separator: ", ") + " (:help jobs)")
       return
     }
@@ -24,7 +27,7 @@ extension Repl {
   /// The help for a command, topic, operator, strategy or plugin source.
   func helpText(_ name: String) -> String? {
     let command = Repl.commands.first { $0.name == (Repl.commandAliases[name] ?? name) }
-    if let command { return style.bold(command.usage) + "\n  " + command.summary }
+    if let command { return paint(command.usage, .bold) + "\n  " + command.summary }
     if let topic = HelpTopics.text(name) { return topic }
     let session = host.current
     return session.loop.sync { () -> String? in
@@ -36,9 +39,9 @@ extension Repl {
   }
 
   func describe(_ entry: CatalogueEntry) -> String {
-    var lines = [style.bold(entry.signature) + style.dim("  (\(entry.role.rawValue))"), wrap(entry.doc)]
-    if !entry.marble.isEmpty { lines.append("  marbles:  " + entry.marble) }
-    lines.append("  example:  " + entry.example)
+    var lines = [paint(entry.signature, .bold) + paint("  (\(entry.role.rawValue))", .dim), wrap(entry.doc)]
+    if let marble = entry.marble { lines.append("  marbles:  \(marble.line)   (\(marble.legend))") }
+    lines += entry.examples.map(describe)
     if !entry.options.isEmpty { lines.append("  options:  " + entry.options.joined(separator: ", ")) }
     if !entry.aliases.isEmpty { lines.append("  old name: " + entry.aliases.joined(separator: ", ")) }
     return lines.joined(separator: "\n")
@@ -46,16 +49,25 @@ extension Repl {
 
   func describe(_ strategy: StrategyEntry) -> String {
     [
-      style.bold(strategy.signature) + style.dim("  (retryWhen strategy)"), wrap(strategy.doc),
-      "  example:  " + strategy.example,
-    ].joined(separator: "\n")
+      paint(strategy.signature, .bold) + paint("  (retryWhen strategy)", .dim), wrap(strategy.doc),
+    ]
+    .joined(separator: "\n") + strategy.examples.map { "\n" + describe($0) }.joined()
+  }
+
+  /// `  example:  CODE` and, under it, the first lines it prints.
+  func describe(_ example: Example) -> String {
+    let limit = 8
+    var printed = example.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if example.output.isEmpty { printed = ["(prints nothing)"] }
+    if printed.count > limit { printed = printed.prefix(limit - 1) + ["…"] }
+    return (["  example:  " + example.code] + printed.map { "            " + $0 }).joined(separator: "\n")
   }
 
   func describe(_ source: ExternalSourceInfo) -> String {
     let parameters = source.parameters.map { $0.defaultValue == nil ? $0.name : "[\($0.name)]" }
     var lines = [
-      style.bold(([source.name] + parameters).joined(separator: " "))
-        + style.dim("  (source, plugin \(source.plugin))"),
+      paint(([source.name] + parameters).joined(separator: " "), .bold)
+        + paint("  (source, plugin \(source.plugin))", .dim),
       wrap(source.doc),
     ]
     for parameter in source.parameters {
@@ -71,7 +83,7 @@ extension Repl {
     let session = host.current
     let catalogue = session.loop.sync { session.compiler.catalogue }
     for role in CatalogueEntry.Role.allCases where role != .source {
-      output.line(style.bold(role.rawValue))
+      output.line(paint(role.rawValue, .bold))
       for entry in catalogue.entries(role: role) { output.line(summaryLine(entry.name, entry.doc)) }
     }
   }
@@ -83,16 +95,16 @@ extension Repl {
     let (catalogue, plugins) = session.loop.sync {
       (session.compiler.catalogue, session.compiler.externalSources)
     }
-    output.line(style.bold("built in"))
+    output.line(paint("built in", .bold))
     for entry in catalogue.entries(role: .source) { output.line(summaryLine(entry.name, entry.doc)) }
     let external = plugins.values.sorted { $0.name < $1.name }
-    output.line(style.bold("plugins") + (external.isEmpty ? style.dim("  none running") : ""))
+    output.line(paint("plugins", .bold) + (external.isEmpty ? paint("  none running", .dim) : ""))
     for source in external { output.line(summaryLine(source.name, source.doc + " (\(source.plugin))")) }
   }
 
   /// `  name           First sentence of the doc`, cut to fit 90 columns.
   func summaryLine(_ name: String, _ doc: String) -> String {
-    "  " + name.padded(15) + " " + Repl.firstSentence(doc, limit: 72)
+    "  " + name.padded(toWidth: 15) + " " + Repl.firstSentence(doc, limit: 72)
   }
 
   /// The text up to the first full stop that ends a word (not `...` nor `e.g.`), at most
@@ -120,7 +132,7 @@ extension Repl {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ") {
-      if !line.isEmpty && line.count + word.count + 1 > width - 2 {
+      if !line.isEmpty && line.displayWidth + word.displayWidth + 1 > width - 2 {
         lines.append("  " + line)
         line = ""
       }
@@ -128,12 +140,5 @@ extension Repl {
     }
     if !line.isEmpty { lines.append("  " + line) }
     return lines.joined(separator: "\n")
-  }
-}
-
-extension String {
-  /// The string padded with spaces to `width` characters (never cut).
-  func padded(_ width: Int) -> String {
-    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

@@ -1,4 +1,5 @@
 import PipeDSL
+import TerminalText
 
 extension Repl {
   /// `:jobs`: `[1] running  every 1s | show`.
@@ -10,7 +11,7 @@ extension Repl {
     }
     let lines = host.loop.sync {
       entries.map { entry in
-        "[\(entry.number)] " + JobTable.summary(entry.job.state).padded(12) + " "
+        "[\(entry.number)] " + JobTable.summary(entry.job.state).padded(toWidth: 12) + " "
           + JobTable.statement(entry.job)
       }
     }

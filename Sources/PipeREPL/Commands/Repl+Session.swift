@@ -1,6 +1,7 @@
 import Foundation
 import PipeDSL
 import PipeRendering
+import TerminalText
 
 extension Repl {
   /// `:clock virtual|real`: a new session clock for the statements that follow.
@@ -64,12 +65,14 @@ extension Repl {
         (key, settings.display(key), settings.definitions[key]?.doc ?? "", settings.isSet(key))
       }
     }
-    let keyWidth = rows.map(\.0.count).max() ?? 0
-    let valueWidth = min(rows.map(\.1.count).max() ?? 0, 32)
-    let docWidth = max(20, TerminalDisplay.width(fallback: nil) - keyWidth - valueWidth - 7)
+    let keyWidth = rows.map(\.0.displayWidth).max() ?? 0
+    let valueWidth = min(rows.map(\.1.displayWidth).max() ?? 0, 32)
+    let docWidth = max(20, streams.output.width - keyWidth - valueWidth - 7)
     for (key, value, doc, isSet) in rows {
-      let line = (isSet ? "* " : "  ") + key.padded(keyWidth) + "  " + value.padded(valueWidth) + "  "
-      output.line(line + style.dim(Repl.firstSentence(doc, limit: docWidth)))
+      let line =
+        (isSet ? "* " : "  ") + key.padded(toWidth: keyWidth) + "  " + value.padded(toWidth: valueWidth)
+        + "  "
+      output.line(line + paint(Repl.firstSentence(doc, limit: docWidth), .dim))
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import TerminalText
 
 /// How `catch ask` and `retryWhen ask` are answered: by the person at the prompt, or, in a
 /// script, by `--answer`.
@@ -8,9 +9,9 @@ enum Asker {
 
   /// Asks at the prompt after showing the error; Ctrl-C or Ctrl-D means fail. Runs on the
   /// loop, which waits for the answer.
-  static func terminal(_ terminal: Terminal, style: Style) -> (PipeError) -> AskAnswer {
+  static func terminal(_ terminal: Terminal, paint: Paint) -> (PipeError) -> AskAnswer {
     { error in
-      terminal.write(style.errorLine(error.unhandledLine) + "\n", to: STDERR_FILENO)
+      terminal.write(paint.errorLine(error.unhandledLine) + "\n", to: STDERR_FILENO)
       while true {
         guard case .line(let text) = terminal.read(prompt: question) else { return .fail }
         if let answer = parse(text) { return answer }
@@ -19,9 +20,9 @@ enum Asker {
   }
 
   /// Asks on standard error and reads standard input: a script run from a terminal.
-  static func plain() -> (PipeError) -> AskAnswer {
+  static func plain(redactor: Redactor) -> (PipeError) -> AskAnswer {
     { error in
-      Descriptor.write(error.unhandledLine + "\n", to: STDERR_FILENO)
+      Descriptor.write(redactor.redact(error.unhandledLine) + "\n", to: STDERR_FILENO)
       while true {
         Descriptor.write(question, to: STDERR_FILENO)
         guard let line = Swift.readLine() else { return .fail }

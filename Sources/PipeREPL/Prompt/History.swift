@@ -24,7 +24,7 @@ final class History {
 
   /// Adds a statement, typed as `lines` (more than one with continuation lines).
   func add(lines: [String]) {
-    let entry = Redaction.redact(History.entry(lines))
+    let entry = Redactor.maskingAssignments(in: History.entry(lines))
     guard !entry.trimmingCharacters(in: .whitespaces).isEmpty else { return }
     entries = History.deduplicated(entries + [entry])
     file?.append(entry)
@@ -45,29 +45,5 @@ final class History {
     var result: [String] = []
     for entry in entries.reversed() where seen.insert(entry).inserted { result.append(entry) }
     return Array(result.prefix(limit).reversed())
-  }
-}
-
-/// Hides the values of secret settings (keys ending in key, token or secret) in a statement.
-enum Redaction {
-  static let mask = "••••"
-
-  /// `set weather.apiKey "abc"; just 1` → `set weather.apiKey ••••; just 1`.
-  static func redact(_ text: String) -> String {
-    let file = SourceFile(name: "<history>", text: text)
-    let tokens = Lexer.tokenize(file, mode: .prompt).tokens
-    var cuts: [Range<Int>] = []
-    var atStart = true
-    for index in tokens.indices {
-      defer { atStart = [.newline, .semicolon].contains(tokens[index].kind) }
-      guard atStart, tokens[index].kind == .identifier, tokens[index].text == "set",
-        index + 2 < tokens.count, Settings.isSecret(tokens[index + 1].text)
-      else { continue }
-      let value = tokens[(index + 2)...].prefix { ![.newline, .semicolon, .end].contains($0.kind) }
-      if let first = value.first, let last = value.last { cuts.append(first.span.start..<last.span.end) }
-    }
-    var bytes = file.bytes
-    for cut in cuts.reversed() { bytes.replaceSubrange(cut, with: Array(mask.utf8)) }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -13,7 +13,7 @@ enum InputSource {
     doc: "Emits each line the person types, as a string; an empty line or Ctrl-D completes. "
       + "While it waits for a line the virtual clock stands still. In a script it reads "
       + "standard input.",
-    marble: "--a----b--|", example: "input \"city> \" | map { len(.) } | show", arity: 0...1
+    examples: [Example("input \"city> \" | map { len(.) } | show", prints: "")], arity: 0...1
   ) { context in
     var prompt = "> "
     if let argument = context.argument(0) {
@@ -21,31 +21,27 @@ enum InputSource {
       prompt = text
     }
     return .source { env, _ in
-      guard let lines = env.runtime.attachments[ObjectIdentifier(Lines.self)] as? Lines else {
+      guard let lines = env.runtime.services.lines else {
         return .error(PipeError(kind: "noInput", message: "this session has nowhere to read lines from"))
       }
-      return observe(prompt: prompt, reader: lines.reader, loop: lines.loop, env: env)
+      return lines.lines(prompt: prompt, scheduler: env.runtime.scheduler)
     }
   }
+}
 
-  /// Where a session's `input` reads lines, and the loop it hands them to.
-  final class Lines {
-    let reader: any LineReader
-    let loop: Loop
+/// A session's `input` service: lines from a reader, handed to the loop.
+final class ReaderLines: LineSource {
+  let reader: any LineReader
+  let loop: Loop
 
-    init(reader: any LineReader, loop: Loop) {
-      self.reader = reader
-      self.loop = loop
-    }
+  init(_ reader: any LineReader, loop: Loop) {
+    self.reader = reader
+    self.loop = loop
   }
 
-  /// Gives a session's `input` its lines; call it on the loop.
-  static func attach(_ reader: any LineReader, loop: Loop, to runtime: Runtime) {
-    runtime.attachments[ObjectIdentifier(Lines.self)] = Lines(reader: reader, loop: loop)
-  }
-
-  static func observe(prompt: String, reader: any LineReader, loop: Loop, env: Env) -> Observable<Value> {
-    let scheduler = env.runtime.scheduler
+  func lines(prompt: String, scheduler: any Scheduler) -> Observable<Value> {
+    let reader = self.reader
+    let loop = self.loop
     return Observable.create { observer in
       let hold = scheduler.holdClock()
       let token = ReadToken()

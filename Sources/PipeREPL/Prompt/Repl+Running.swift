@@ -2,15 +2,6 @@ import Foundation
 import PipeDSL
 
 extension Repl {
-  /// Sets a new session up for the prompt: commands, job messages, and background jobs that
-  /// wait for a person rather than being stopped.
-  func configure(_ session: Session) {
-    session.interactive = true
-    session.commandHandler = { [unowned self] command, _ in self.runCommand(command) }
-    session.onJobStart = { [unowned self, unowned session] job in self.jobStarted(job, in: session) }
-    session.onJobEnd = { [unowned self, unowned session] job in self.jobEnded(job, in: session) }
-  }
-
   /// Runs a statement typed at the prompt; the prompt survives every error.
   func execute(_ text: String, name: String = "<prompt>", mode: Lexer.Mode = .prompt) {
     let session = host.current
@@ -18,10 +9,14 @@ extension Repl {
     let file = SourceFile(name: name, text: text)
     let nested = runningForeground.isSet  // `:load` runs inside the statement that named it
     runningForeground.set(true)
-    let report = session.execute(file, mode: mode, waitForJobs: false)
+    let report = session.execute(file, mode: mode, waitForJobs: false) { [unowned self] command, _ in
+      self.runCommand(command)
+    }
     runningForeground.set(nested)
     if !report.diagnostics.isEmpty {
-      let rendered = DiagnosticRenderer(colored: style.colored).render(report.diagnostics, in: file)
+      // A diagnostic echoes its line: the secrets in it are masked, as in history.
+      let shown = terminal.redactor.redact(file)
+      let rendered = DiagnosticRenderer(paint: streams.error.paint).render(report.diagnostics, in: shown)
       terminal.write(rendered + "\n", to: STDERR_FILENO)
     }
     if !report.hasCompileErrors { host.rememberBindings(in: file, mode: mode) }

@@ -2,6 +2,7 @@ import Foundation
 import Operators
 import PipeDSL
 import PluginBridge
+import TerminalText
 
 /// The interactive prompt: `pipe` with no arguments on a terminal.
 ///
@@ -16,7 +17,8 @@ final class Repl: @unchecked Sendable {
   static let continuation = "  ... "
 
   let terminal: Terminal
-  let style: Style
+  /// Standard output's and standard error's colour and width, decided at start-up.
+  let streams: OutputStreams
   let output: ReplOutput
   let history: History
   let settingsStore: SettingsStore?
@@ -33,35 +35,42 @@ final class Repl: @unchecked Sendable {
   var explainedVirtualJobs = false
   private var signals: Signals?
 
-  init(terminal: Terminal, options: RunOptions, environment: [String: String]) {
+  /// The colour of what the prompt prints on standard output.
+  var paint: Paint { streams.output.paint }
+
+  init(
+    terminal: Terminal, options: RunOptions, streams: OutputStreams, environment: [String: String],
+    settings: Settings
+  ) {
     self.terminal = terminal
-    style = Style(colored: options.colored)
-    output = ReplOutput(terminal: terminal, style: style)
+    self.streams = streams
+    output = ReplOutput(terminal: terminal, streams: streams)
     history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
-    let settings = Settings()
     for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     let loop = Loop()
-    let display = ReplDisplay.probe(options: options, terminal: terminal)
-    let lines = TerminalLineReader(terminal: terminal)
-    host = SessionHost(clock: options.clockMode, loop: loop, settings: settings) { [unowned self] clock in
-      let session = Session.make(
-        clock: clock, seed: nil, output: self.output, settings: settings, loop: loop,
-        display: display,
-        lines: lines, ask: Asker.terminal(terminal, style: self.style))
-      self.configure(session)
-      return session
-    }
-    let first = host.current
-    first.attach(PluginSources(host: Session.pluginHost(for: first, output: output, colored: style.colored)))
-    first.keepCache(in: .standard(), output: output)
+    var services = Services.commandLine(
+      output: output, settings: settings, redactor: terminal.redactor,
+      cache: ValueCache.kept(in: .standard(), output: output), loop: loop,
+      // A diagram drawn live goes through the terminal, so it stays above the line being edited.
+      display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
+      lines: TerminalLineReader(terminal: terminal),
+      ask: Asker.terminal(terminal, paint: streams.error.paint),
+      pluginLogPaint: streams.error.paint)
+    services.jobEvents = JobEvents(
+      started: { [unowned self] session, job in self.jobStarted(job, in: session) },
+      ended: { [unowned self] session, job in self.jobEnded(job, in: session) })
+    host = SessionHost(clock: options.clockMode, loop: loop, services: services)
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
-  static func run(options: RunOptions) -> Int32 {
+  static func run(options: RunOptions, streams: OutputStreams) -> Int32 {
+    let environment = ProcessInfo.processInfo.environment
+    let settings = Settings(environment: environment)
+    let terminal = Terminal.start(redactor: Redactor(settings: settings, environment: environment))
     let repl = Repl(
-      terminal: Terminal.start(), options: options, environment: ProcessInfo.processInfo.environment)
+      terminal: terminal, options: options, streams: streams, environment: environment, settings: settings)
     return repl.run()
   }
 
@@ -85,8 +94,8 @@ final class Repl: @unchecked Sendable {
 
   var banner: String {
     let clock = host.current.clock == .virtual ? "virtual clock" : "real clock"
-    return style.bold("pipe \(PipeCommand.version)")
-      + style.dim(" · \(clock) · :help for a tour · Ctrl-D leaves")
+    return paint("pipe \(PipeCommand.version)", .bold)
+      + paint(" · \(clock) · :help for a tour · Ctrl-D leaves", .dim)
   }
 
   /// Reads one statement, asking for more lines while it is unfinished. Nil at Ctrl-D; no

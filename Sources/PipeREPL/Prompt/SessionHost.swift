@@ -4,13 +4,12 @@ import PipeDSL
 import PluginBridge
 
 /// The sessions of one prompt: the current one, and a new one each time `:clock` or `:speed`
-/// changes the clock. They share one loop, the settings, the cache of last good values and
-/// the plugins; `let` names are defined again in the new session.
+/// changes the clock. They share one loop and one set of services (the settings, the cache
+/// of last good values, the plugins, the drawings); `let` names are defined again in the
+/// new session.
 final class SessionHost: @unchecked Sendable {
   let loop: Loop
-  let settings: Settings
-  /// Makes a session, set up for the prompt, on a clock.
-  private let make: (ClockMode) -> Session
+  let services: Services
   private let lock = NSLock()
   private var sessions: [Session]
   /// The session new statements run in.
@@ -20,29 +19,25 @@ final class SessionHost: @unchecked Sendable {
   /// The text of every `let` that compiled, in order, to define again after a clock switch.
   private var bindings: [String] = []
 
-  init(clock: ClockMode, loop: Loop, settings: Settings, make: @escaping (ClockMode) -> Session) {
+  init(clock: ClockMode, loop: Loop, services: Services) {
     self.loop = loop
-    self.settings = settings
-    self.make = make
-    sessions = [make(clock)]
+    self.services = services
+    sessions = [Session.commandLine(clock: clock, services: services, loop: loop, interactive: true)]
   }
+
+  var settings: Settings { services.settings }
 
   /// Starts a session on another clock for the statements that follow.
   func switchClock(to clock: ClockMode) {
-    let previous = current
-    let session = make(clock)
-    let sources = loop.sync { previous.runtime.sources as? PluginSources }
-    if let sources { session.attach(sources) }
-    loop.sync {
-      if let sources { session.register(sources.catalogue) }
-      session.runtime.cache = previous.runtime.cache
+    let session = Session.commandLine(clock: clock, services: services, loop: loop, interactive: true)
+    if let sources = services.sources as? PluginSources {
+      loop.sync { session.register(sources.catalogue) }
     }
     for text in bindings {
       _ = session.execute(SourceFile(name: "<let>", text: text), mode: .file, waitForJobs: false)
     }
     lock.withLock { sessions.append(session) }
   }
-
   /// Remembers the `let` statements of a text that ran without compile errors.
   func rememberBindings(in file: SourceFile, mode: Lexer.Mode) {
     for statement in Parser.parse(file, mode: mode).tree.statements {

@@ -29,7 +29,7 @@ struct SettingsStore {
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return }
     _ = fchmod(descriptor, 0o600)
-    Descriptor.write(Value.record(record).json + "\n", to: descriptor)
+    Descriptor.write(Value.record(record).json.encodedString() + "\n", to: descriptor)
     close(descriptor)
     _ = rename(temporary, path)
   }

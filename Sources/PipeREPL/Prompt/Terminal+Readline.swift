@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import PipeDSL
 
 extension Terminal {
   /// The key `nextKey` hands libedit when another thread needs the editing thread: output to
@@ -8,12 +9,12 @@ extension Terminal {
 
   /// Sets libedit up and returns the terminal. Our key reader must be in place before libedit
   /// initialises; libedit must not handle signals (it would clobber our Ctrl-C handling).
-  static func start() -> Terminal {
+  static func start(redactor: Redactor) -> Terminal {
     setlocale(LC_CTYPE, "")  // without a UTF-8 locale libedit drops non-ASCII input
     var descriptors: [Int32] = [0, 0]
     _ = descriptors.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFL, O_NONBLOCK) }
-    let terminal = Terminal(wakePipe: (descriptors[0], descriptors[1]))
+    let terminal = Terminal(wakePipe: (descriptors[0], descriptors[1]), redactor: redactor)
     shared = terminal
     pipe_rl_set_readline_name(strdup("pipe"))  // ~/.editrc lines for `pipe:` apply
     pipe_rl_set_catch_signals(0)

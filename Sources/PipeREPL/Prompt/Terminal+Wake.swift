@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import TerminalText
 
 extension Terminal {
   /// Runs on the editing thread, inside libedit, when another thread poked it: prints held
@@ -78,7 +79,7 @@ struct LineGeometry {
   var erase: String { LineGeometry.erase(rowsAbove: cursorRow) }
 
   static func erase(rowsAbove rows: Int) -> String {
-    "\r" + (rows > 0 ? "\u{1B}[\(rows)A" : "") + "\u{1B}[J"
+    "\r" + TerminalControl.up(rows) + TerminalControl.clearToEnd
   }
 
   /// Moves from the cursor to the end of the line.
@@ -86,7 +87,7 @@ struct LineGeometry {
     let from = position(ofByte: point)
     let to = position(ofByte: text.count)
     let down = to.row - from.row
-    return (down > 0 ? "\u{1B}[\(down)B" : "") + "\r" + (to.column > 0 ? "\u{1B}[\(to.column)C" : "")
+    return TerminalControl.down(down) + "\r" + TerminalControl.right(to.column)
   }
 
   /// The row and column after the prompt and the line's first `offset` bytes, wrapping at the
@@ -101,7 +102,7 @@ struct LineGeometry {
         column = 0
         continue
       }
-      let width = LineGeometry.width(of: scalar)
+      let width = DisplayWidth.of(scalar)
       if column + width > columns {
         row += 1
         column = 0
@@ -113,21 +114,5 @@ struct LineGeometry {
       }
     }
     return (row, column)
-  }
-
-  /// Columns a character takes: 0 for combining marks, 2 for wide (East Asian, emoji), else 1.
-  static func width(of scalar: Unicode.Scalar) -> Int {
-    switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format: return 0
-    default: break
-    }
-    if scalar.properties.isEmojiPresentation { return 2 }
-    switch scalar.value {
-    case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-      0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-      return 2
-    default:
-      return 1
-    }
   }
 }

@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import PipeDSL
 
 /// The person's terminal: lines edited with libedit, and output from any thread that never
 /// garbles the line being edited.
@@ -7,9 +8,10 @@ import Foundation
 /// One read at a time edits a line: the prompt, an `ask` question, an `input` source. A read
 /// that starts while another is editing steps in front of it: the half-typed line is put
 /// aside and typed back in when the newer read is done. Output written while a line is being
-/// edited is printed above it, and the line is drawn again below.
+/// edited is printed above it, and the line is drawn again below. Everything written is
+/// redacted first: no secret's value reaches the screen in clear.
 ///
-///     let terminal = Terminal.start()
+///     let terminal = Terminal.start(redactor: redactor)
 ///     terminal.read(prompt: "pipe> ")  // .line("just 1")
 ///     terminal.write("1\n")            // safe from any thread
 final class Terminal: @unchecked Sendable {
@@ -42,9 +44,12 @@ final class Terminal: @unchecked Sendable {
   let wakePipe: (read: Int32, write: Int32)
   /// Keys to type before reading the keyboard: a put-aside line coming back. Editing thread only.
   var injected: [Int32] = []
+  /// Masks secrets in everything written.
+  let redactor: Redactor
 
-  init(wakePipe: (read: Int32, write: Int32)) {
+  init(wakePipe: (read: Int32, write: Int32), redactor: Redactor) {
     self.wakePipe = wakePipe
+    self.redactor = redactor
   }
 
   /// Reads one line; Ctrl-C, Ctrl-D and `cancel` end it early. A read that `interrupts`
@@ -82,6 +87,7 @@ final class Terminal: @unchecked Sendable {
 
   /// Writes output; while a line is being edited it appears above that line.
   func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
+    let text = redactor.redact(text)
     state.lock()
     defer { state.unlock() }
     if active != nil {

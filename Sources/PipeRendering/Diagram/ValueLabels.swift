@@ -1,4 +1,5 @@
 import PipeDSL
+import TerminalText
 
 /// Gives every value drawn a short label for its marble: the value itself when it is short
 /// (`3`, `42`, `ok`), otherwise a letter explained in the legend
@@ -44,7 +45,7 @@ struct ValueLabels {
   subscript(value: Value) -> String { Self.inline(value) ?? given[value] ?? "?" }
 
   /// How many columns a value's label takes, before letters are given out.
-  static func width(of value: Value) -> Int { inline(value)?.count ?? 1 }
+  static func width(of value: Value) -> Int { inline(value)?.displayWidth ?? 1 }
 
   /// The value as itself, when that is short and cannot be mistaken for a diagram's glyph.
   static func inline(_ value: Value) -> String? {
@@ -54,7 +55,7 @@ struct ValueLabels {
     case .string(let string): text = string
     default: return nil
     }
-    guard !text.isEmpty, text.count <= inlineLength else { return nil }
+    guard !text.isEmpty, text.displayWidth <= inlineLength else { return nil }
     let reserved = Set("^|#!()-,.…*• \t")
     let isPlain = text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }
     guard isPlain, !text.contains(where: reserved.contains) || Self.isDecimal(text) else { return nil }

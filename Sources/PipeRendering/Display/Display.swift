@@ -1,8 +1,9 @@
 /// What the renderers know about where their text goes: how wide it may be, whether it may
 /// use Unicode and colour, and, on a terminal, how to redraw in place.
 ///
-/// The command line measures the terminal (TIOCGWINSZ, then `$COLUMNS`, then 80) and reads
-/// the locale and `NO_COLOR`; the renderers themselves never touch the terminal.
+/// The command line fills it from its decision about standard output (OutputStreams: the
+/// terminal's width, colour, whether it may redraw) and the locale; the renderers themselves
+/// never touch the terminal.
 ///
 ///     Display(width: 80, unicode: false, colour: false)  // what a test or a pipe gets
 public struct Display: Sendable {
@@ -10,10 +11,10 @@ public struct Display: Sendable {
   public var width: Int
   /// Box-drawing characters and `↻`; otherwise plain ASCII.
   public var unicode: Bool
-  /// ANSI colours.
+  /// ANSI colours, from the style table (TerminalText's `TextStyle`).
   public var colour: Bool
   /// Writes text straight to the terminal, unbuffered, for drawing a diagram live while a
-  /// run on the real clock goes on; nil when the output is not a terminal.
+  /// run on the real clock goes on; nil unless the output is a terminal that can redraw.
   public var live: (@Sendable (String) -> Void)?
 
   public init(

@@ -1,5 +1,6 @@
 import Operators
 import PipeDSL
+import TerminalText
 
 /// Draws numbers: a sparkline always, and when they came over time a small chart with a y
 /// axis and a time axis.
@@ -43,7 +44,7 @@ struct PlotRenderer {
       "\(values.count) value\(values.count == 1 ? "" : "s")" + (field.map { " of \($0)" } ?? "")
       + ", min \(Self.format(low)), max \(Self.format(high))"
     let spark = Sparkline(bars: display.glyphs.bars).draw(
-      values, width: max(8, display.width - summary.count - 2))
+      values, width: max(8, display.width - summary.displayWidth - 2))
     var lines = [spark + "  " + summary]
     let times = Set(points.map(\.time))
     if times.count > 1, let last = points.map(\.time).max(), last > .zero {
@@ -56,7 +57,7 @@ struct PlotRenderer {
   private func chart(_ points: [Point], low: Double, high: Double, duration: Time) -> [String] {
     let glyphs = display.glyphs
     let labels = [Self.format(high), Self.format((low + high) / 2), Self.format(low)]
-    let labelWidth = labels.map(\.count).max() ?? 1
+    let labelWidth = labels.map(\.displayWidth).max() ?? 1
     let frame = Frame(
       origin: labelWidth + 2, width: max(10, display.width - labelWidth - 3), duration: duration)
     var rows = Array(repeating: StyledLine(width: frame.origin), count: Self.height)
@@ -64,7 +65,7 @@ struct PlotRenderer {
       let label =
         index == 0
         ? labels[0] : index == Self.height - 1 ? labels[2] : index == Self.height / 2 ? labels[1] : ""
-      rows[row].put(label.leftPadded(to: labelWidth), at: 0, .dim)
+      rows[row].put(label.leftPadded(toWidth: labelWidth), at: 0, .dim)
       rows[row].put(
         label.isEmpty ? (display.unicode ? "│" : "|") : String(glyphs.axis), at: labelWidth + 1, .dim)
     }

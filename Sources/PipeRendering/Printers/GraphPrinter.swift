@@ -1,4 +1,5 @@
 import PipeDSL
+import TerminalText
 
 /// Prints a statement's operator graph, as `:graph` and `:graph dot` show it.
 ///
@@ -13,9 +14,10 @@ public enum GraphPrinter {
     guard !graph.nodes.isEmpty else { return ["(no pipeline has run yet)"] }
     var rows: [(text: String, role: String)] = []
     walk(graph, under: nil, prefix: "", glyphs: display.glyphs, into: &rows)
-    let width = min(rows.map(\.text.count).max() ?? 0, max(20, display.width - 12))
+    let width = min(rows.map(\.text.displayWidth).max() ?? 0, max(20, display.width - 12))
     return rows.map { row in
-      (row.text.truncated(to: width, ellipsis: display.glyphs.ellipsis).padded(to: width) + "  " + row.role)
+      (row.text.truncated(toWidth: width, ellipsis: display.glyphs.ellipsis).padded(toWidth: width) + "  "
+        + row.role)
     }
   }
 

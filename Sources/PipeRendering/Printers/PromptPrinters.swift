@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import TerminalText
 
 /// What the prompt commands `:graph`, `:graph dot`, `:schedule STRATEGY` and
 /// `:export svg FILE` print, for the prompt (and scripts) to call. Call them off the
@@ -16,15 +17,15 @@ public enum PromptPrinters {
   }
 
   /// `:schedule STRATEGY`: the waits of a delay strategy; a mistake in the text comes back
-  /// as rendered diagnostics, with `failed` set.
-  public static func schedule(_ text: String, in session: Session, colored: Bool = false)
+  /// as diagnostics rendered with `paint` (that of the stream they go to), with `failed` set.
+  public static func schedule(_ text: String, in session: Session, paint: Paint = .plain)
     -> (lines: [String], failed: Bool)
   {
     let (compiled, seed) = session.loop.sync {
       (session.compiler.compileStrategy(text), session.runtime.seed)
     }
     guard let strategy = compiled.strategy else {
-      let rendered = DiagnosticRenderer(colored: colored).render(compiled.diagnostics, in: compiled.file)
+      let rendered = DiagnosticRenderer(paint: paint).render(compiled.diagnostics, in: compiled.file)
       return (rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), true)
     }
     guard let schedule = strategy.schedule else {

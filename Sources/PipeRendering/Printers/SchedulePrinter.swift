@@ -1,4 +1,5 @@
 import Operators
+import TerminalText
 
 /// Prints the delays a retry strategy would use, without running anything, as
 /// `:schedule STRATEGY` shows them: for each resubscription, the wait before it, the time
@@ -48,10 +49,10 @@ public enum SchedulePrinter {
 
   /// Columns two spaces apart, the first right-aligned.
   private static func table(_ rows: [[String]]) -> [String] {
-    let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
     return rows.map { row in
       row.enumerated().map { column, cell in
-        column == 0 ? cell.leftPadded(to: widths[0]) : cell.padded(to: widths[column])
+        column == 0 ? cell.leftPadded(toWidth: widths[0]) : cell.padded(toWidth: widths[column])
       }.joined(separator: "  ").trimmingTrailingSpaces()
     }
   }

@@ -1,4 +1,5 @@
 import Operators
+import TerminalText
 
 /// One lane of the SVG diagram: its gutter text, its line while subscribed, its marks.
 struct SVGLane {
@@ -54,8 +55,9 @@ struct SVGLane {
     let left = metrics.margin
     if prefix.contains(where: { $0 != " " }) { svg.text(prefix, x: left, y: y + 4, class: "tree") }
     if lane.isFirstOfStage {
-      let label = lane.label.truncated(to: max(1, gutter.labelWidth - prefix.count), ellipsis: "…")
-      svg.text(label, x: left + Double(prefix.count) * metrics.character, y: y + 4, class: "label")
+      let label = lane.label.truncated(
+        toWidth: max(1, gutter.labelWidth - prefix.displayWidth), ellipsis: "…")
+      svg.text(label, x: left + Double(prefix.displayWidth) * metrics.character, y: y + 4, class: "label")
     }
     let number = Gutter.number(lane, glyphs)
     if !number.isEmpty {

@@ -1,4 +1,5 @@
 import Operators
+import TerminalText
 
 /// Redraws a diagram in place on a terminal a few times a second while a run on the real
 /// clock goes on: it moves the cursor up over the last drawing (ANSI `ESC[nA`), clears to
@@ -38,18 +39,7 @@ final class LiveDiagram {
   /// How many terminal rows a line takes, its colours not counted: a line wider than the
   /// terminal wraps, and the cursor must move up over every row.
   static func rows(_ line: String, width: Int) -> Int {
-    var visible = 0
-    var escaping = false
-    for character in line {
-      if escaping {
-        escaping = !character.isLetter
-      } else if character == "\u{1B}" {
-        escaping = true
-      } else {
-        visible += 1
-      }
-    }
-    return max(1, (visible + width - 1) / max(1, width))
+    max(1, (line.displayWidth + width - 1) / max(1, width))
   }
 
   func stop() {
@@ -60,5 +50,7 @@ final class LiveDiagram {
   }
 
   /// Moves up over the last drawing and clears it.
-  private var erasing: String { height > 0 ? "\u{1B}[\(height)A\r\u{1B}[J" : "" }
+  private var erasing: String {
+    height > 0 ? TerminalControl.up(height) + "\r" + TerminalControl.clearToEnd : ""
+  }
 }

@@ -10,13 +10,12 @@ struct MarblesOptions: Sendable {
   var svgPath: String?
 }
 
-/// Switches the tracer on for one run and draws every stage's lane when the run ends; on
+/// Draws every stage's lane from the job's tracer when the run ends; on
 /// the real clock and a terminal it also draws them live, in place, while the run goes on.
 final class MarblesSink: SinkConsumer {
   let context: SinkContext
   let rendering: Rendering
   let options: MarblesOptions
-  private let previous: Tracer?
   private let tracer: Tracer
   private var live: LiveDiagram?
   private var error: PipeError?
@@ -25,9 +24,7 @@ final class MarblesSink: SinkConsumer {
     self.context = context
     self.rendering = rendering
     self.options = options
-    previous = context.runtime.tracer
-    tracer = Tracer(clock: context.runtime.scheduler)
-    context.runtime.tracer = tracer
+    tracer = context.tracer ?? Tracer(clock: context.runtime.scheduler)
     let display = self.display
     if let write = display.live, let clock = context.runtime.scheduler as? RealTimeScheduler {
       live = LiveDiagram(clock: clock, write: write) { [unowned self] in
@@ -44,7 +41,6 @@ final class MarblesSink: SinkConsumer {
   }
 
   func finish(_ end: RunEnd) -> SinkOutcome {
-    context.runtime.tracer = previous
     live?.stop()
     let diagram = diagram(closing: end != .terminated)
     rendering.lastDiagram = diagram

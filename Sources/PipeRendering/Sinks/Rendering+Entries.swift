@@ -11,11 +11,30 @@ extension Rendering {
         + "nested pipelines under their stage; `^` subscribe, values, `#` error, `|` complete, `!` "
         + "dispose, on a time axis fitted to the terminal. `ascii` draws without Unicode; "
         + "`svg: \"FILE\"` also writes the diagram as an SVG file.",
-      example: "cold \"-#\" | retryWhen backoff(1, 3, 5, 10) | catchAndReturn 0 | marbles",
+      examples: [
+        Example(
+          "cold \"-#\" | retryWhen backoff(1, 3, 5, 10) | catchAndReturn 0 | marbles",
+          prints: """
+                                               0s         5s         10s       15s
+                                               ┬──────────┬──────────┬─────────┬─────────
+            cold "-#"                       1  ^#
+                                           ↻2    ^#
+                                           ↻3           ^#
+                                           ↻4                     ^#
+                                           ↻5                                           ^#
+            retryWhen backoff(1, 3, 5, 10)     ^────────────────────────────────────────#
+            catchAndReturn 0                   ^────────────────────────────────────────(0|)
+            # = error: error from a marble diagram
+            ^ subscribe  (ab) same instant  # error  | complete  ↻2 subscribed again
+            """)
+      ],
       options: ["svg"], arity: 0...1
     ) { [unowned self] context in
       guard let options = Self.marblesOptions(context) else { return nil }
-      return .sink(SinkSpec(name: "marbles") { MarblesSink(context: $0, rendering: self, options: options) })
+      return .sink(
+        SinkSpec(name: "marbles", traces: true) {
+          MarblesSink(context: $0, rendering: self, options: options)
+        })
     }
   }
 
@@ -24,7 +43,16 @@ extension Rendering {
       name: "table", role: .sink, signature: "table",
       doc: "Prints the values as a table when the stream ends: a column per field of the "
         + "records, values aligned (numbers to the right); other values in one column.",
-      example: "of([city: \"Oslo\", temp: 21.5], [city: \"Lima\", temp: 18]) | table", arity: 0...0
+      examples: [
+        Example(
+          "of([city: \"Oslo\", temp: 21.5], [city: \"Lima\", temp: 18]) | table",
+          prints: """
+            city  temp
+            ────  ────
+            Oslo  21.5
+            Lima    18
+            """)
+      ], arity: 0...0
     ) { [unowned self] _ in
       .sink(SinkSpec(name: "table") { TableSink(context: $0, display: self.display()) })
     }
@@ -36,7 +64,23 @@ extension Rendering {
       doc: "Plots the numbers when the stream ends: a sparkline, and for values spread over "
         + "time a small chart with a y axis and a time axis. A record is plotted by its "
         + "first number field.",
-      example: "every 1s | take 8 | map { . * . } | plot", arity: 0...0
+      examples: [
+        Example(
+          "every 1s | take 8 | map { . * . } | plot",
+          prints: """
+            ▁▁▂▂▃▅▆█  8 values, min 0, max 49
+              49 ┤                                                                        •
+                 │
+                 │                                                               •
+                 │                                                      •
+            24.5 ┤
+                 │                                             •
+                 │                           •        •
+               0 ┤         •        •
+                 └┬────────┬────────┬────────┬────────┬────────┬────────┬────────┬────────┬
+                  0s       1s       2s       3s       4s       5s       6s       7s       8s
+            """)
+      ], arity: 0...0
     ) { [unowned self] _ in
       .sink(SinkSpec(name: "plot") { PlotSink(context: $0, display: self.display()) })
     }
@@ -49,7 +93,7 @@ extension Rendering {
       guard let name = context.read.word(word) else { return nil }
       guard name.text == "ascii" else {
         context.error(
-          "unknownOption", "'marbles' has no option '\(name.text)'", at: name.span,
+          .unknownOption, "'marbles' has no option '\(name.text)'", at: name.span,
           help: "it is written marbles [ascii] [svg: \"FILE\"]")
         return nil
       }
@@ -57,7 +101,7 @@ extension Rendering {
     }
     if let svg = context.option("svg") {
       guard let value = svg.value, let path = context.read.string(value) else {
-        if svg.value == nil { context.error("missingValue", "write svg: \"FILE.svg\"", at: svg.span) }
+        if svg.value == nil { context.error(.missingValue, "write svg: \"FILE.svg\"", at: svg.span) }
         return nil
       }
       options.svgPath = path

@@ -1,4 +1,5 @@
 import PipeDSL
+import TerminalText
 
 /// Lays values out as a table: a column per field of the records, in the order fields first
 /// appear, numbers right-aligned; values that are not records go in a `value` column.
@@ -19,13 +20,15 @@ struct TableRenderer {
     let rows = values.map { value in columns.map { Self.cell(value, column: $0) } }
     let widths = fitted(
       columns.indices.map { index in
-        min(Self.maxCell, max(columns[index].count, rows.map { $0[index]?.text.count ?? 0 }.max() ?? 0))
+        min(
+          Self.maxCell,
+          max(columns[index].displayWidth, rows.map { $0[index]?.text.displayWidth ?? 0 }.max() ?? 0))
       })
-    let header = StyledLine.row(columns.map { ($0, false, Style.bold) }, widths: widths)
+    let header = StyledLine.row(columns.map { ($0, false, TextStyle.bold) }, widths: widths)
     let rule = widths.map { String(repeating: display.glyphs.line, count: $0) }.joined(separator: "  ")
     var lines = [header.rendered(colour: display.colour), rule]
     for row in rows {
-      let cells = row.map { ($0?.text ?? "", $0?.isNumber ?? false, Style.plain) }
+      let cells = row.map { ($0?.text ?? "", $0?.isNumber ?? false, TextStyle.plain) }
       lines.append(
         StyledLine.row(cells, widths: widths, ellipsis: display.glyphs.ellipsis).rendered(colour: false))
     }
@@ -78,12 +81,13 @@ struct TableRenderer {
 extension StyledLine {
   /// Cells side by side, two spaces apart, each cut or padded to its width.
   static func row(
-    _ cells: [(text: String, rightAligned: Bool, style: Style)], widths: [Int], ellipsis: String = "…"
+    _ cells: [(text: String, rightAligned: Bool, style: TextStyle)], widths: [Int], ellipsis: String = "…"
   ) -> StyledLine {
     var line = StyledLine()
     for (index, cell) in cells.enumerated() {
-      let text = cell.text.truncated(to: widths[index], ellipsis: ellipsis)
-      let placed = cell.rightAligned ? text.leftPadded(to: widths[index]) : text.padded(to: widths[index])
+      let text = cell.text.truncated(toWidth: widths[index], ellipsis: ellipsis)
+      let placed =
+        cell.rightAligned ? text.leftPadded(toWidth: widths[index]) : text.padded(toWidth: widths[index])
       line.append((index > 0 ? "  " : "") + placed, cell.style)
     }
     return line

@@ -1,4 +1,5 @@
 import Operators
+import TerminalText
 
 /// Draws a `Diagram` as lines of text: a time axis, a lane per subscription with the
 /// stage's text in a gutter, and a legend.
@@ -76,14 +77,14 @@ public struct DiagramTextRenderer {
       for token in drawn {
         for (text, style) in styled(token, labels) {
           line.put(text, at: column, style)
-          column += text.count
+          column += text.displayWidth
         }
       }
     }
   }
 
   /// A token's text in pieces, each with its colour.
-  func styled(_ token: Token, _ labels: ValueLabels) -> [(String, Style)] {
+  func styled(_ token: Token, _ labels: ValueLabels) -> [(String, TextStyle)] {
     switch token {
     case .subscribed: return [("^", .subscribed)]
     case .disposed: return [("!", .disposed)]
@@ -91,7 +92,7 @@ public struct DiagramTextRenderer {
     case .events(let kinds) where kinds.count == 1:
       return [(kinds[0].map { Token.glyph($0, labels) } ?? glyphs.ellipsis, kinds[0].map(Self.style) ?? .dim)]
     case .events(let kinds):
-      var pieces: [(String, Style)] = [("(", .dim)]
+      var pieces: [(String, TextStyle)] = [("(", .dim)]
       for (index, kind) in kinds.enumerated() {
         if index > 0 && Token.separates(kinds[index - 1], kind) { pieces.append((",", .dim)) }
         pieces.append((kind.map { Token.glyph($0, labels) } ?? glyphs.ellipsis, kind.map(Self.style) ?? .dim))
@@ -100,11 +101,11 @@ public struct DiagramTextRenderer {
     }
   }
 
-  static func style(_ kind: Mark.Kind) -> Style {
+  static func style(_ kind: Mark.Kind) -> TextStyle {
     switch kind {
     case .value: return .value
     case .error: return .error
-    case .completed: return .completed
+    case .completed: return .success
     case .subscribed: return .subscribed
     case .disposed: return .disposed
     }

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The left part of a diagram's rows: the stage's text, indented as a tree for nested
 /// pipelines, and the subscription number of stages subscribed more than once.
 ///
@@ -15,9 +17,9 @@ struct Gutter {
 
   init(lanes: [Lane], display: Display) {
     self.display = display
-    let widest = lanes.map { Self.prefix($0, display.glyphs).count + $0.label.count }.max() ?? 0
+    let widest = lanes.map { Self.prefix($0, display.glyphs).displayWidth + $0.label.displayWidth }.max() ?? 0
     labelWidth = min(widest, max(12, display.width * 2 / 5))
-    numberWidth = lanes.map { Self.number($0, display.glyphs).count }.max() ?? 0
+    numberWidth = lanes.map { Self.number($0, display.glyphs).displayWidth }.max() ?? 0
   }
 
   /// Where the lanes start.
@@ -29,11 +31,11 @@ struct Gutter {
     let prefix = Self.prefix(lane, glyphs)
     line.put(prefix, at: 0, .dim)
     if lane.isFirstOfStage {
-      let room = max(1, labelWidth - prefix.count)
-      line.put(lane.label.truncated(to: room, ellipsis: glyphs.ellipsis), at: prefix.count, .bold)
+      let room = max(1, labelWidth - prefix.displayWidth)
+      line.put(lane.label.truncated(toWidth: room, ellipsis: glyphs.ellipsis), at: prefix.displayWidth, .bold)
     }
     let number = Self.number(lane, glyphs)
-    line.put(number.leftPadded(to: numberWidth), at: labelWidth + 1, .attempt)
+    line.put(number.leftPadded(toWidth: numberWidth), at: labelWidth + 1, .attempt)
     return line
   }
 

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The lines under a diagram: what its letters and errors stand for, then a key to the
 /// glyphs it uses.
 ///
@@ -25,7 +27,7 @@ struct LegendText {
       line.append(isError ? errorGlyph : entry.glyph, isError ? .error : .value)
       line.append(" = ")
       let room = max(8, display.width - line.width)
-      line.append(entry.meaning.truncated(to: room, ellipsis: display.glyphs.ellipsis))
+      line.append(entry.meaning.truncated(toWidth: room, ellipsis: display.glyphs.ellipsis))
       result.append(line)
     }
     if values.count > Self.maxValues {
@@ -45,7 +47,7 @@ struct LegendText {
   static func wrap(_ items: [String], width: Int) -> [String] {
     var lines: [String] = []
     for item in items {
-      if let last = lines.last, last.count + 2 + item.count <= width {
+      if let last = lines.last, last.displayWidth + 2 + item.displayWidth <= width {
         lines[lines.count - 1] = last + "  " + item
       } else {
         lines.append(item)

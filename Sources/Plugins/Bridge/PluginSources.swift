@@ -89,7 +89,6 @@ extension Session {
   /// Connects the plugins: their sources and settings join the checker the first time a
   /// text names something unknown, so a text that uses no plugin starts none.
   public func attach(_ sources: PluginSources) {
-    loop.sync { runtime.sources = sources }
     loadExternalNames = { [unowned self] in
       sources.refresh()
       self.register(sources.catalogue)
@@ -99,7 +98,7 @@ extension Session {
 
   /// Stops the plugins at the end of a run, once the lines they logged have been shown.
   public func stopPlugins() {
-    guard let sources = loop.sync({ runtime.sources as? PluginSources }) else { return }
+    guard let sources = services.sources as? PluginSources else { return }
     sources.host.shutdown(logsWithin: .milliseconds(500))
     loop.sync {}
   }

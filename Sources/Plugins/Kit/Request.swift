@@ -52,8 +52,9 @@ public enum KitErrorKind {
   public static let unknownSource = "unknownSource"
   /// An argument is missing (and has no default) or has the wrong type.
   public static let badArgument = "badArgument"
-  /// A declared setting has the wrong type.
-  public static let badSetting = "badSetting"
+  /// A declared setting has the wrong type, or a value outside its allowed values or range:
+  /// the kind the built-in plugins raise for every setting they cannot use.
+  public static let invalidSetting = "invalidSetting"
   /// `subscribe` threw something other than a `PluginError`.
   public static let pluginError = "pluginError"
 }

@@ -1,5 +1,6 @@
 /// Turns a `subscribe` into a `Request`: finds the source, fills in default arguments and
-/// settings, and checks every declared type, so that a plugin can trust what it reads.
+/// settings, and checks every declared type (and a setting's allowed values and range), so
+/// that a plugin can trust what it reads.
 struct RequestPreparer {
   let plugin: any Plugin
 
@@ -44,10 +45,8 @@ struct RequestPreparer {
         settings[setting.key] = setting.defaultValue
         continue
       }
-      guard setting.type.accepts(value) else {
-        throw PluginError(
-          KitErrorKind.badSetting,
-          "setting '\(setting.key)' must be \(setting.type.rawValue), got \(value.encodedString())")
+      if let problem = setting.problem(with: value) {
+        throw PluginError(KitErrorKind.invalidSetting, "setting '\(setting.key)' \(problem)")
       }
     }
     return settings

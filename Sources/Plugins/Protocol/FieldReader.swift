@@ -50,6 +50,12 @@ struct FieldReader {
     return try int(key, minimum: minimum)
   }
 
+  /// An optional number field (an int or a double).
+  mutating func optionalNumber(_ key: String) throws(ProtocolError) -> Double? {
+    guard let value = optional(key) else { return nil }
+    return try typed(key, value, "a number", \.doubleValue)
+  }
+
   mutating func optionalBool(_ key: String) throws(ProtocolError) -> Bool? {
     guard let value = optional(key) else { return nil }
     return try typed(key, value, "a bool", \.boolValue)

@@ -1,12 +1,14 @@
+@_exported import JSON
+
 /// A line of the protocol: `HostMessage` (host → plugin) or `PluginMessage` (plugin → host).
 ///
 /// ```swift
 /// HostMessage.cancel(id: 7).encodedLine()              // {"type":"cancel","id":7}\n
 /// try PluginMessage.decode(line: line)                 // .completed(id: 7, afterMs: nil)
 /// ```
-/// The messages are `Codable` through their JSON form, with the same strict validation as
-/// `decode(line:)`; the wire format itself does not go through `Codable`.
-public protocol ProtocolMessage: Sendable, Hashable, Codable {
+/// The wire format is read and written by the `JSON` module only, never through `Codable`
+/// (whose decoders neither keep key order nor tell `2.0` from `2`).
+public protocol ProtocolMessage: Sendable, Hashable {
   /// The message as a JSON object, `type` first.
   var json: JSONValue { get }
   /// Reads a message strictly: an unknown type, a missing, mistyped or unknown field is an error.
@@ -23,15 +25,13 @@ extension ProtocolMessage {
 
   /// Reads one line (with or without its newline) strictly.
   public static func decode(line: some Collection<UInt8>) throws(ProtocolError) -> Self {
-    try Self(json: try JSONValue.parse(line))
-  }
-
-  public init(from decoder: any Decoder) throws {
-    try self.init(json: try JSONValue(from: decoder))
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try json.encode(to: encoder)
+    let json: JSONValue
+    do {
+      json = try JSONValue.parse(line)
+    } catch {
+      throw ProtocolError(error.description)
+    }
+    return try Self(json: json)
   }
 }
 

@@ -76,7 +76,34 @@ extension SettingSpec {
     defaultValue = try readDefault(&reader, type: type)
     secret = try reader.optionalBool("secret") ?? false
     doc = try reader.string("doc")
+    allowed = try reader.optional("allowed").map { (value) throws(ProtocolError) in
+      guard let items = value.arrayValue, !items.isEmpty else {
+        throw reader.error("field 'allowed' must be a non-empty array, got \(value.typeName)")
+      }
+      if let wrong = items.first(where: { !type.accepts($0) }) {
+        throw reader.error("allowed values must be \(type.rawValue), got \(wrong.typeName)")
+      }
+      return items
+    }
+    minimum = try reader.optionalNumber("minimum")
+    maximum = try reader.optionalNumber("maximum")
+    try checkRange(reader)
     try reader.finish()
+  }
+
+  /// A range only on a number, not empty, and holding the default; a default among `allowed`.
+  private func checkRange(_ reader: FieldReader) throws(ProtocolError) {
+    if minimum != nil || maximum != nil {
+      guard type == .int || type == .number else {
+        throw reader.error("minimum and maximum are for int and number settings, not \(type.rawValue)")
+      }
+      if let minimum, let maximum, minimum > maximum {
+        throw reader.error("minimum \(Self.number(minimum)) is above maximum \(Self.number(maximum))")
+      }
+    }
+    if let defaultValue, defaultValue != .null, let problem = problem(with: defaultValue) {
+      throw reader.error("field 'default' \(problem)")
+    }
   }
 
   public var json: JSONValue {
@@ -84,6 +111,9 @@ extension SettingSpec {
     object["default"] = defaultValue
     if secret { object["secret"] = .bool(true) }
     object["doc"] = .string(doc)
+    object["allowed"] = allowed.map(JSONValue.array)
+    object["minimum"] = minimum.map(JSONValue.double)
+    object["maximum"] = maximum.map(JSONValue.double)
     return .object(object)
   }
 }

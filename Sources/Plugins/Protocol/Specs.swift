@@ -47,6 +47,9 @@ public struct SourceSpec: Sendable, Hashable {
 
 /// A setting a plugin reads: `{"key": "weather.apiKey", "type": "string", "secret": true, "doc": "..."}`.
 /// The key is the full key, in the plugin's namespace (`<plugin name>.<key>`).
+///
+/// A setting may also say which values it takes, so that `set` refuses any other at once:
+/// `allowed` lists them (`["sim", "live"]`), and `minimum`/`maximum` bound a number (inclusive).
 public struct SettingSpec: Sendable, Hashable {
   public var key: String
   public var type: ValueType
@@ -54,15 +57,55 @@ public struct SettingSpec: Sendable, Hashable {
   /// Whether the value is shown as `••••` (a key, a token, a password).
   public var secret: Bool
   public var doc: String
+  /// The only values the setting takes, when it lists them.
+  public var allowed: [JSONValue]?
+  /// The smallest number the setting takes (an `int` or `number` setting).
+  public var minimum: Double?
+  /// The largest number the setting takes (an `int` or `number` setting).
+  public var maximum: Double?
 
   public init(
     _ key: String, _ type: ValueType, default defaultValue: JSONValue? = nil, secret: Bool = false,
-    doc: String
+    allowed: [JSONValue]? = nil, minimum: Double? = nil, maximum: Double? = nil, doc: String
   ) {
     self.key = key
     self.type = type
     self.defaultValue = defaultValue
     self.secret = secret
+    self.allowed = allowed
+    self.minimum = minimum
+    self.maximum = maximum
     self.doc = doc
+  }
+
+  /// Why `value` is not one this setting takes, or nil when it is: the wrong type, not one of
+  /// `allowed`, or outside `minimum...maximum`.
+  public func problem(with value: JSONValue) -> String? {
+    guard type.accepts(value) else { return "must be \(type.rawValue), got \(value.encodedString())" }
+    if let allowed, !allowed.contains(value) {
+      return
+        "must be \(allowed.map { $0.encodedString() }.joined(separator: " or ")), got \(value.encodedString())"
+    }
+    if let number = value.doubleValue,
+      !(minimum.map { number >= $0 } ?? true) || !(maximum.map { number <= $0 } ?? true)
+    {
+      return "must be \(rangeText), got \(value.encodedString())"
+    }
+    return nil
+  }
+
+  /// `from 0.001 to 3600`, `at least 1`, `at most 10`.
+  public var rangeText: String {
+    switch (minimum, maximum) {
+    case (let low?, let high?): "from \(Self.number(low)) to \(Self.number(high))"
+    case (let low?, nil): "at least \(Self.number(low))"
+    case (nil, let high?): "at most \(Self.number(high))"
+    case (nil, nil): "any number"
+    }
+  }
+
+  /// A bound as a message writes it: `10`, `0.5`.
+  static func number(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 }

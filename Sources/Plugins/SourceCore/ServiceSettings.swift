@@ -26,6 +26,10 @@ public struct ServiceSettings: Equatable, Sendable {
   /// Under the plugin host's 10 s deadline, so a slow service is this source's `timeout`.
   public static let defaultTimeoutSeconds = 5.0
 
+  /// The timeouts a person may set, in seconds: from a millisecond to an hour (a longer one
+  /// would never be reached: the plugin host's deadline is shorter).
+  public static let timeoutRange = 0.001...3600.0
+
   /// The simulator's default key, so that a source works before anything is set.
   public static let demoKey = "demo"
 

@@ -6,7 +6,7 @@ extension ServiceSettings {
   static func specs(plugin: String, service: String, baseURL: String) -> [SettingSpec] {
     [
       SettingSpec(
-        "\(plugin).mode", .string, default: "sim",
+        "\(plugin).mode", .string, default: "sim", allowed: SourceMode.allCases.map { .string($0.rawValue) },
         doc: "sim answers from pipe's simulator; live asks \(service) at \(plugin).baseURL"),
       SettingSpec(
         "\(plugin).apiKey", .string, default: .string(demoKey), secret: true,
@@ -22,6 +22,7 @@ extension ServiceSettings {
           + "words: ok timeout offline garbage, or an HTTP status"),
       SettingSpec(
         "\(plugin).timeout", .number, default: .double(defaultTimeoutSeconds),
+        minimum: timeoutRange.lowerBound, maximum: timeoutRange.upperBound,
         doc: "seconds to wait for an answer before timeout"),
     ]
   }
@@ -38,7 +39,7 @@ extension ServiceSettings {
     apiKey = read.string("\(plugin).apiKey", apiKey)
     requireKey = try read.flag("\(plugin).requireKey", true)
     faults = try FaultPlan(parsing: read.string("\(plugin).faults"))
-    timeoutSeconds = try read.seconds("\(plugin).timeout", timeoutSeconds)
+    timeoutSeconds = try read.seconds("\(plugin).timeout", timeoutSeconds, in: Self.timeoutRange)
     network = try read.flag("network", true)
     seed = try read.seed("seed") ?? seed
   }

@@ -34,10 +34,16 @@ struct SettingsReader {
     }
   }
 
-  /// A number of seconds greater than zero.
-  func seconds(_ key: String, _ fallback: Double) throws(SourceError) -> Double {
+  /// A number of seconds within `range` (a plugin in another language may send anything: an
+  /// hour of timeout in nanoseconds still fits, 1e11 seconds would not).
+  func seconds(_ key: String, _ fallback: Double, in range: ClosedRange<Double>) throws(SourceError) -> Double
+  {
     guard let seconds = request.setting(key).doubleValue else { return fallback }
-    guard seconds > 0 else { throw SourceError(.invalidSetting, "\(key) must be above 0 seconds") }
+    guard range.contains(seconds) else {
+      throw SourceError(
+        .invalidSetting,
+        "\(key) must be from \(range.lowerBound) to \(Int(range.upperBound)) seconds, not \(seconds)")
+    }
     return seconds
   }
 }

@@ -30,8 +30,9 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     for member in members { self[member.key] = member.value }
   }
 
-  /// An object from members already known to have unique keys (the parser checks them).
-  init(uniqueMembers: [Member]) {
+  /// An object from members already known to have unique keys (the parser checks them; a
+  /// record's fields are unique): no look-ups, so a large object is built in linear time.
+  public init(uniqueMembers: [Member]) {
     self.members = uniqueMembers
   }
 

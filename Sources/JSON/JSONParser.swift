@@ -5,17 +5,17 @@ extension JSONValue {
   /// ```swift
   /// try JSONValue.parse(#"{"a": [1, 2.5, "x"]}"#)   // ["a": [1, 2.5, "x"]]
   /// ```
-  public static func parse(_ bytes: some Collection<UInt8>) throws(ProtocolError) -> JSONValue {
-    let result: Result<JSONValue, ProtocolError>? = bytes.withContiguousStorageIfAvailable { buffer in
+  public static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
+    let result: Result<JSONValue, JSONError>? = bytes.withContiguousStorageIfAvailable { buffer in
       var parser = JSONParser(bytes: buffer)
-      return Result { () throws(ProtocolError) in try parser.parseDocument() }
+      return Result { () throws(JSONError) in try parser.parseDocument() }
     }
     if let result { return try result.get() }
     return try parse(Array(bytes))
   }
 
   /// Parses one JSON document from a string.
-  public static func parse(_ text: String) throws(ProtocolError) -> JSONValue {
+  public static func parse(_ text: String) throws(JSONError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 }
@@ -32,7 +32,7 @@ struct JSONParser {
     self.bytes = bytes
   }
 
-  mutating func parseDocument() throws(ProtocolError) -> JSONValue {
+  mutating func parseDocument() throws(JSONError) -> JSONValue {
     skipWhitespace()
     let value = try parseValue()
     skipWhitespace()
@@ -40,13 +40,13 @@ struct JSONParser {
     return value
   }
 
-  mutating func parseValue() throws(ProtocolError) -> JSONValue {
+  mutating func parseValue() throws(JSONError) -> JSONValue {
     guard index < bytes.count else { throw failure("unexpected end of input, expected a value") }
     switch bytes[index] {
     case UInt8(ascii: "{"):
-      return try nested { (p: inout JSONParser) throws(ProtocolError) in try p.parseObject() }
+      return try nested { (p: inout JSONParser) throws(JSONError) in try p.parseObject() }
     case UInt8(ascii: "["):
-      return try nested { (p: inout JSONParser) throws(ProtocolError) in try p.parseArray() }
+      return try nested { (p: inout JSONParser) throws(JSONError) in try p.parseArray() }
     case UInt8(ascii: "\""): return .string(try parseString())
     case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
     case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
@@ -57,15 +57,15 @@ struct JSONParser {
   }
 
   private mutating func nested(
-    _ body: (inout JSONParser) throws(ProtocolError) -> JSONValue
-  ) throws(ProtocolError) -> JSONValue {
+    _ body: (inout JSONParser) throws(JSONError) -> JSONValue
+  ) throws(JSONError) -> JSONValue {
     depth += 1
     defer { depth -= 1 }
     if depth > Self.maxDepth { throw failure("nested more than \(Self.maxDepth) levels deep") }
     return try body(&self)
   }
 
-  private mutating func parseArray() throws(ProtocolError) -> JSONValue {
+  private mutating func parseArray() throws(JSONError) -> JSONValue {
     index += 1  // [
     var elements: [JSONValue] = []
     skipWhitespace()
@@ -79,7 +79,7 @@ struct JSONParser {
     return .array(elements)
   }
 
-  private mutating func parseObject() throws(ProtocolError) -> JSONValue {
+  private mutating func parseObject() throws(JSONError) -> JSONValue {
     index += 1  // {
     var members: [JSONObject.Member] = []
     var seen: Set<String> = []
@@ -93,7 +93,7 @@ struct JSONParser {
       }
       let key = try parseString()
       if isDuplicate(key, in: members, seen: &seen) {
-        throw ProtocolError("invalid JSON at byte \(keyStart): duplicate key '\(key)'")
+        throw JSONError("duplicate key '\(key)'", at: keyStart)
       }
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "expected ':' after an object key")
@@ -113,7 +113,7 @@ struct JSONParser {
     return !seen.insert(key).inserted
   }
 
-  private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(ProtocolError)
+  private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONError)
     -> JSONValue
   {
     let count = word.utf8CodeUnitCount
@@ -134,7 +134,7 @@ struct JSONParser {
   }
 
   /// Consumes `byte` if it is next; at the end of input that is an error.
-  private mutating func consume(_ byte: UInt8) throws(ProtocolError) -> Bool {
+  private mutating func consume(_ byte: UInt8) throws(JSONError) -> Bool {
     guard index < bytes.count else { throw failure("unexpected end of input") }
     if bytes[index] == byte {
       index += 1
@@ -143,12 +143,12 @@ struct JSONParser {
     return false
   }
 
-  private mutating func expect(_ byte: UInt8, _ message: String) throws(ProtocolError) {
+  private mutating func expect(_ byte: UInt8, _ message: String) throws(JSONError) {
     if try !consume(byte) { throw failure("\(message), got \(describeCurrent())") }
   }
 
-  func failure(_ message: String) -> ProtocolError {
-    ProtocolError("invalid JSON at byte \(index): \(message)")
+  func failure(_ message: String) -> JSONError {
+    JSONError(message, at: index)
   }
 
   func describeCurrent() -> String {

@@ -1,13 +1,14 @@
 extension JSONParser {
   /// string = '"' { char | escape } '"'
-  mutating func parseString() throws(ProtocolError) -> String {
+  mutating func parseString() throws(JSONError) -> String {
     index += 1  // opening quote
     let start = index
     // Fast path: no escapes, so the bytes between the quotes are the string.
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        let text = try makeString(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        try validateUTF8(start..<index)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         index += 1
         return text
       }
@@ -15,30 +16,37 @@ extension JSONParser {
       if byte < 0x20 { throw failure("control character in a string (escape it)") }
       index += 1
     }
-    var buffer = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-    return try parseEscapedRest(into: &buffer)
+    index = start
+    return try parseEscapedString()
   }
 
-  private mutating func parseEscapedRest(into buffer: inout [UInt8]) throws(ProtocolError) -> String {
+  /// The rest of a string with escapes: each run of plain bytes between them is checked as
+  /// UTF-8 where it stands, so an error names the byte.
+  private mutating func parseEscapedString() throws(JSONError) -> String {
+    var buffer: [UInt8] = []
+    var run = index
     while index < bytes.count {
       let byte = bytes[index]
       switch byte {
-      case UInt8(ascii: "\""):
-        index += 1
-        return try buffer.withUnsafeBufferPointer { (b) throws(ProtocolError) in try makeString(b) }
-      case UInt8(ascii: "\\"):
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        try validateUTF8(run..<index)
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        if byte == UInt8(ascii: "\"") {
+          index += 1
+          return String(decoding: buffer, as: UTF8.self)
+        }
         try parseEscape(into: &buffer)
+        run = index
       case ..<0x20:
         throw failure("control character in a string (escape it)")
       default:
-        buffer.append(byte)
         index += 1
       }
     }
     throw failure("unterminated string")
   }
 
-  private mutating func parseEscape(into buffer: inout [UInt8]) throws(ProtocolError) {
+  private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONError) {
     index += 1  // backslash
     guard index < bytes.count else { throw failure("unterminated string") }
     let simple: UInt8? =
@@ -65,7 +73,7 @@ extension JSONParser {
   }
 
   /// The code point after `\u`, joining a surrogate pair written as two escapes.
-  private mutating func parseUnicodeEscape() throws(ProtocolError) -> Unicode.Scalar {
+  private mutating func parseUnicodeEscape() throws(JSONError) -> Unicode.Scalar {
     let high = try parseHex4()
     if (0xDC00...0xDFFF).contains(high) { throw failure("lone low surrogate \\u\(String(high, radix: 16))") }
     guard (0xD800...0xDBFF).contains(high) else { return Unicode.Scalar(high)! }
@@ -79,7 +87,7 @@ extension JSONParser {
     return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
   }
 
-  private mutating func parseHex4() throws(ProtocolError) -> UInt32 {
+  private mutating func parseHex4() throws(JSONError) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {
       guard index < bytes.count, let digit = hexDigit(bytes[index]) else {
@@ -100,17 +108,20 @@ extension JSONParser {
     }
   }
 
-  private func makeString(_ utf8: UnsafeBufferPointer<UInt8>) throws(ProtocolError) -> String {
+  /// Throws at the first byte in `range` that is not part of valid UTF-8.
+  private func validateUTF8(_ range: Range<Int>) throws(JSONError) {
+    let run = UnsafeBufferPointer(rebasing: bytes[range])
     // ASCII needs no validation (and most protocol strings are ASCII).
-    if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
-    guard let text = String(validating: utf8, as: UTF8.self) else {
-      throw failure("invalid UTF-8 in a string")
-    }
-    return text
+    if run.allSatisfy({ $0 < 0x80 }) || String(validating: run, as: UTF8.self) != nil { return }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = run.makeIterator()
+    var offset = range.lowerBound
+    while case .valid(let scalar) = parser.parseScalar(from: &iterator) { offset += scalar.count }
+    throw JSONError("invalid UTF-8 in a string", at: offset)
   }
 
   /// number = [ "-" ] int [ frac ] [ exp ]; an integer that fits in Int stays an Int.
-  mutating func parseNumber() throws(ProtocolError) -> JSONValue {
+  mutating func parseNumber() throws(JSONError) -> JSONValue {
     let start = index
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     guard index < bytes.count, isDigit(bytes[index]) else { throw failure("expected a digit") }
@@ -140,7 +151,7 @@ extension JSONParser {
     return .double(value)
   }
 
-  private mutating func requireDigits(_ message: String) throws(ProtocolError) {
+  private mutating func requireDigits(_ message: String) throws(JSONError) {
     guard index < bytes.count, isDigit(bytes[index]) else { throw failure(message) }
     skipDigits()
   }

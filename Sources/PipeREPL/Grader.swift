@@ -2,8 +2,8 @@ import Foundation
 import PipeDSL
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
-enum Checker {
-  static func run(paths: [String], options: RunOptions) -> Int32 {
+enum Grader {
+  static func run(paths: [String], options: RunOptions, streams: OutputStreams) -> Int32 {
     let files = scripts(in: paths)
     guard !files.isEmpty else {
       Descriptor.write("error: no .pipe scripts in \(paths.joined(separator: " "))\n", to: STDERR_FILENO)
@@ -12,7 +12,7 @@ enum Checker {
     var passed = 0
     var failed = 0
     for path in files {
-      let (filePassed, fileFailed) = check(path, options: options)
+      let (filePassed, fileFailed) = check(path, options: options, streams: streams)
       passed += filePassed
       failed += fileFailed
     }
@@ -21,7 +21,9 @@ enum Checker {
   }
 
   /// Checks one script; a script that does not compile or cannot be read counts one failure.
-  static func check(_ path: String, options: RunOptions) -> (passed: Int, failed: Int) {
+  /// Everything is printed on standard output, coloured as `streams` says.
+  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> (passed: Int, failed: Int)
+  {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
       print("\(path): error: cannot read the file")
       return (0, 1)
@@ -29,17 +31,21 @@ enum Checker {
     var quiet = options
     quiet.clock = .virtual
     quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
-    let output = BufferedOutput()
-    let session = Session.make(options: quiet, output: output, persistentCache: false)
-    session.commandHandler = { _, _ in }
+    let settings = Settings.commandLine()
+    let redactor = Redactor.commandLine(settings)
+    let session = Session.make(
+      options: quiet, streams: streams, output: BufferedOutput(), settings: settings, redactor: redactor,
+      persistentCache: false
+    )
     let file = SourceFile(name: path, text: text)
-    let report = session.execute(file)
+    let report = session.execute(file, commands: { _, _ in })
     if report.hasCompileErrors {
-      print(DiagnosticRenderer(colored: options.colored).render(report.diagnostics, in: file))
+      print(
+        DiagnosticRenderer(paint: streams.output.paint).render(report.diagnostics, in: redactor.redact(file)))
       return (0, 1)
     }
     for (_, outcome) in report.expectations {
-      if case .failed(let message) = outcome { print(message) }
+      if case .failed(let message) = outcome { print(redactor.redact(message)) }
     }
     let mark = report.failed == 0 ? "ok  " : "FAIL"
     print("\(mark) \(path): \(report.passed) passed, \(report.failed) failed")

@@ -1,4 +1,4 @@
-import PluginProtocol
+import JSON
 import XCTest
 
 final class JSONTests: XCTestCase {
@@ -95,9 +95,52 @@ final class JSONTests: XCTestCase {
     }
   }
 
-  func testCodableRoundTripThroughFoundation() throws {
-    let value: JSONValue = ["a": [1, 2.5, "x", nil, true]]
-    let data = try JSONEncoder().encode(value)
-    XCTAssertEqual(try JSONDecoder().decode(JSONValue.self, from: data), value)
+  /// What the one dialect says at its edges, each with the byte where it goes wrong: these are
+  /// the inputs the language's old reader let through (a later key won, a lone surrogate or a
+  /// bad byte became U+FFFD).
+  func testTheDialectsEdgesAreErrorsAtTheirByte() {
+    let cases: [([UInt8], offset: Int, reason: String)] = [
+      (Array(#"{"a": 1, "b": 2, "a": 3}"#.utf8), 17, "duplicate key 'a'"),
+      (Array(#"["\ud83d"]"#.utf8), 8, #"lone high surrogate \ud83d"#),
+      (Array(#"["\ud83dx"]"#.utf8), 8, "lone high surrogate"),
+      (Array(#"["\ude00"]"#.utf8), 8, #"lone low surrogate \ude00"#),
+      (Array(#"["\ud83d\u0041"]"#.utf8), 14, #"invalid low surrogate \u41"#),
+      ([0x22, 0x61, 0xC3, 0x22], 2, "invalid UTF-8 in a string"),
+      ([0x22, 0xED, 0xA0, 0x80, 0x22], 1, "invalid UTF-8 in a string"),
+      ([0x22, 0x5C, 0x6E, 0x78, 0xFF, 0x5C, 0x6E, 0x22], 4, "invalid UTF-8 in a string"),
+      ([0xEF, 0xBB, 0xBF, 0x31], 0, "unexpected byte 0xef"),
+    ]
+    for (bytes, offset, reason) in cases {
+      let text = String(decoding: bytes, as: UTF8.self)
+      XCTAssertThrowsError(try JSONValue.parse(bytes), text) { error in
+        guard let error = error as? JSONError else { return XCTFail("\(error) is not a JSONError") }
+        XCTAssertEqual(error.offset, offset, text)
+        XCTAssertTrue(error.message.contains(reason), "\(text): '\(error.message)' lacks '\(reason)'")
+      }
+    }
+  }
+
+  /// A double stays a double and the keys stay in their order, through a read and a write.
+  func testADoubleStaysADoubleAndKeysKeepTheirOrderBothWays() throws {
+    let text = #"{"zeta":2.0,"alpha":2,"mid":[1.0,1,-0.0,1e2],"beta":{"y":0.5,"x":5}}"#
+    let value = try JSONValue.parse(text)
+    XCTAssertEqual(value["zeta"], .double(2))
+    XCTAssertEqual(value["alpha"], .int(2))
+    XCTAssertEqual(value["mid"], [.double(1), .int(1), .double(-0.0), .double(100)])
+    XCTAssertNotEqual(JSONValue.double(2), JSONValue.int(2))
+    XCTAssertEqual(value.objectValue?.keys, ["zeta", "alpha", "mid", "beta"])
+    XCTAssertEqual(value["beta"]?.objectValue?.keys, ["y", "x"])
+    XCTAssertEqual(
+      value.encodedString(), #"{"zeta":2.0,"alpha":2,"mid":[1.0,1,-0.0,100.0],"beta":{"y":0.5,"x":5}}"#)
+    XCTAssertEqual(try JSONValue.parse(value.encodedString()), value)
+  }
+
+  /// A large object is read and written in linear time: 20,000 keys, as a full cache file has.
+  func testALargeObjectRoundTrips() throws {
+    let members = (0..<20_000).map { JSONObject.Member(key: "k\($0)", value: .double(Double($0) + 0.5)) }
+    let object = JSONValue.object(JSONObject(uniqueMembers: members))
+    let read = try JSONValue.parse(object.encoded())
+    XCTAssertEqual(read.objectValue?.keys.last, "k19999")
+    XCTAssertEqual(read["k7"], .double(7.5))
   }
 }

@@ -1,4 +1,5 @@
-/// A JSON value as the plugin protocol carries it: integers and doubles are kept apart, and an
+/// A JSON value, as pipe reads and writes it everywhere (the plugin protocol, the settings and
+/// cache files, values given to the language): integers and doubles are kept apart, and an
 /// object keeps its keys in the order they were written.
 ///
 /// ```swift

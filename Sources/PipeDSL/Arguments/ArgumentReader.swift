@@ -15,7 +15,7 @@ public struct ArgumentReader {
   func fail<T>(_ arg: Arg, expected: String) -> T? {
     compiler.report(
       Diagnostic(
-        id: "wrongArgumentType", message: "expected \(expected), found \(arg.kind.summary)",
+        id: .wrongArgumentType, message: "expected \(expected), found \(arg.kind.summary)",
         span: arg.span))
     return nil
   }
@@ -31,7 +31,7 @@ public struct ArgumentReader {
     }
     guard time >= .zero else {
       compiler.report(
-        Diagnostic(id: "negativeDuration", message: "a duration cannot be negative", span: arg.span))
+        Diagnostic(id: .negativeDuration, message: "a duration cannot be negative", span: arg.span))
       return nil
     }
     return time
@@ -43,7 +43,7 @@ public struct ArgumentReader {
     guard value >= minimum else {
       compiler.report(
         Diagnostic(
-          id: "numberTooSmall", message: "expected a number of at least \(minimum), found \(value)",
+          id: .numberTooSmall, message: "expected a number of at least \(minimum), found \(value)",
           span: arg.span))
       return nil
     }
@@ -88,7 +88,7 @@ public struct ArgumentReader {
         case .wildcard:
           compiler.report(
             Diagnostic(
-              id: "wildcardInRecord", message: "'*' only stands in a retryWhen dict", span: entry.keySpan))
+              id: .wildcardInRecord, message: "'*' only stands in a retryWhen dict", span: entry.keySpan))
           return nil
         }
       }
@@ -123,7 +123,7 @@ public struct ArgumentReader {
   private func dotOutsideSubpipeline(_ span: Span) -> ValueReader? {
     compiler.report(
       Diagnostic(
-        id: "dotOutsideSubpipeline", message: "'.' means the outer element, and there is none here",
+        id: .dotOutsideSubpipeline, message: "'.' means the outer element, and there is none here",
         span: span, help: "use '.' inside a sub-pipeline, as in flatMap (weather .)"))
     return nil
   }

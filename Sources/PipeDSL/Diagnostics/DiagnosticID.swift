@@ -1,0 +1,37 @@
+/// Every kind of diagnostic the language reports, in one place.
+///
+/// The raw value is the stable name tests and tools match on (`unknownOperator`); the wording
+/// of the message may improve, the name does not change. Add a case here before reporting a
+/// new kind of problem, in the group of the phase that finds it.
+public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  // Reading the text (the lexer).
+  case unterminatedString, badEscape, badUnicodeEscape, badNumber, badDuration, numberTooLarge
+  case unexpectedCharacter
+
+  // Parsing.
+  case tooDeep, expressionTooLong, expectedStage, unexpectedInStage, expectedValue
+  case expectedExpression, expectedToken, mismatchedCloser, unclosedBracket, trailingPipe
+  case unmatchedCloser, expectedStatementEnd, expectedName, dottedName, expectedEquals
+  case expectedSettingValue, expectedCommandName, expectedKey
+
+  // Names, arguments and options of a stage (the checker).
+  case unknownOperator, oldName, unknownSetting, wrongArity, wrongArgumentType
+  case negativeDuration, numberTooSmall, wildcardInRecord, dotOutsideSubpipeline
+  case optionNeedsValue, duplicateOption, unknownOption, repeatedArgument
+  case bindingShadowsOperator, settingValueNotAllowed, stageNotCompiled
+
+  // Where a stage stands in its pipeline.
+  case sourceAfterPipe, missingSource, sinkNotLast, sinkInSubpipeline, pipelineTooLong
+
+  // Expressions inside `{ }`.
+  case unknownName, unknownFunction, wrongArgumentCount
+
+  // Retry strategies.
+  case expectedStrategy, unknownStrategy, generalFormInDict, missingTimes, badFactor
+
+  // One catalogue entry's own rules.
+  case badAction, badCatch, badMarbles, badMarbleKey, badRate, rangeOverflow, zeroPeriod
+  case badExpect, missingValue, unknownAction, unknownFallback, unknownJitter
+
+  public var description: String { rawValue }
+}

@@ -1,0 +1,117 @@
+import Synchronization
+
+/// Keeps secrets out of every text that leaves the engine: sinks' lines, traces, diagrams,
+/// SVG files, error messages and diagnostics.
+///
+/// It knows the current value of every secret setting (a key ending in `key`, `token` or
+/// `secret`, or one a plugin declares secret) and of every secret taken from the
+/// environment (`PIPE_WEATHER_APIKEY`), and replaces each with `••••` wherever it appears,
+/// escaped for JSON or XML too. The settings tell it of every change. Safe from any thread.
+///
+///     settings.set("weather.apiKey", "0123abcd")
+///     redactor.redact("401: Invalid API key 0123abcd")  // 401: Invalid API key ••••
+public final class Redactor: Sendable {
+  public static let mask = "••••"
+  /// Values shorter than this are not masked in free text: they would hide ordinary words
+  /// and numbers (`set x.key "a"` would mask every `a`). A `set` statement's value is masked
+  /// whatever its length.
+  public static let shortest = 4
+
+  /// The texts to mask, longest first, so that a secret containing another is masked whole.
+  private let secrets = Mutex<[String]>([])
+  private let fromEnvironment: [String]
+
+  /// A redactor of `settings`' secrets, and of the secrets in `environment` (the variables
+  /// `PIPE_…` whose name ends in KEY, TOKEN or SECRET).
+  public init(settings: Settings? = nil, environment: [String: String] = [:]) {
+    fromEnvironment = environment.compactMap { name, value in
+      name.hasPrefix("PIPE_") && Settings.isSecret(name) ? value : nil
+    }
+    update(values: [])
+    guard let settings else { return }
+    update(from: settings)
+    settings.observe { [weak self] in self?.update(from: $0) }
+  }
+
+  /// Learns the current values of `settings`' secrets (on the loop, after a change).
+  public func update(from settings: Settings) {
+    update(values: settings.secretValues.map(\.plain))
+  }
+
+  private func update(values: [String]) {
+    var texts = Set<String>()
+    for value in values + fromEnvironment where value.count >= Redactor.shortest {
+      texts.insert(value)
+      texts.insert(Redactor.jsonEscaped(value))
+      texts.insert(Redactor.xmlEscaped(value))
+    }
+    let sorted = texts.sorted { $0.count > $1.count }
+    secrets.withLock { $0 = sorted }
+  }
+
+  /// `text` with every secret value masked.
+  public func redact(_ text: String) -> String {
+    let known = secrets.withLock { $0 }
+    var result = text
+    for secret in known where result.contains(secret) {
+      result = result.replacing(secret, with: Redactor.mask)
+    }
+    return result
+  }
+
+  /// A source file whose secret values read as `•` each, the same number of characters as
+  /// the value, so a diagnostic's caret still stands under its span.
+  public func redact(_ file: SourceFile) -> SourceFile {
+    let masked = Redactor.maskingAssignments(in: file.text, keepingWidth: true)
+    let known = secrets.withLock { $0 }
+    var text = masked
+    for secret in known where text.contains(secret) {
+      text = text.replacing(secret, with: String(repeating: "•", count: secret.count))
+    }
+    return text == file.text ? file : SourceFile(name: file.name, text: text)
+  }
+
+  /// `set weather.apiKey "abc"; just 1` → `set weather.apiKey ••••; just 1`: the value of
+  /// every `set` of a secret key, found by the lexer, as history keeps it. With
+  /// `keepingWidth`, each character of the value becomes one `•`.
+  public static func maskingAssignments(in text: String, keepingWidth: Bool = false) -> String {
+    let file = SourceFile(name: "<redact>", text: text)
+    let tokens = Lexer.tokenize(file, mode: .prompt).tokens
+    var cuts: [Range<Int>] = []
+    var atStart = true
+    for index in tokens.indices {
+      defer { atStart = [.newline, .semicolon].contains(tokens[index].kind) }
+      guard atStart, tokens[index].kind == .identifier, tokens[index].text == "set",
+        index + 2 < tokens.count, Settings.isSecret(tokens[index + 1].text)
+      else { continue }
+      let value = tokens[(index + 2)...].prefix { ![.newline, .semicolon, .end].contains($0.kind) }
+      if let first = value.first, let last = value.last { cuts.append(first.span.start..<last.span.end) }
+    }
+    guard !cuts.isEmpty else { return text }
+    var bytes = file.bytes
+    for cut in cuts.reversed() {
+      let width = String(decoding: bytes[cut], as: UTF8.self).count
+      let replacement = keepingWidth ? String(repeating: "•", count: width) : mask
+      bytes.replaceSubrange(cut, with: Array(replacement.utf8))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func jsonEscaped(_ value: String) -> String {
+    let literal = Value.string(value).json.encodedString()
+    return String(literal.dropFirst().dropLast())
+  }
+
+  private static func xmlEscaped(_ value: String) -> String {
+    value.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+      .replacing("\"", with: "&quot;").replacing("'", with: "&#39;")
+  }
+}
+
+extension Value {
+  /// The text of a value as it would appear in a message: a string without its quotes.
+  var plain: String {
+    if case .string(let text) = self { return text }
+    return literal
+  }
+}

@@ -1,0 +1,34 @@
+import Operators
+
+/// What a running pipeline reads from outside the language: the session's clock and its
+/// services (settings, plugin sources, cache, output, ...), and the counts a run keeps.
+///
+/// One runtime serves a whole session (a script or a prompt's clock); every stage reads it
+/// through its `Env` at subscription time, so a compiled pipeline can run again on another
+/// clock. Everything but the counts is given when it is made; all of it lives on the loop.
+public final class Runtime {
+  public let scheduler: any Scheduler
+  public let services: Services
+  /// Where sinks write their lines: the services' output, every line redacted.
+  public let output: any OutputStream
+  /// The counters of `count NAME` actions.
+  public var counters: [String: Int] = [:]
+  /// How many times each graph node was subscribed.
+  public internal(set) var attempts: [Int: Int] = [:]
+
+  public init(scheduler: any Scheduler, services: Services) {
+    self.scheduler = scheduler
+    self.services = services
+    output = RedactedOutput(services.output, redactor: services.redactor)
+  }
+
+  public var settings: Settings { services.settings }
+  public var cache: ValueCache { services.cache }
+  public var sources: (any ExternalSources)? { services.sources }
+  public var ask: (PipeError) -> AskAnswer { services.ask }
+  public var redactor: Redactor { services.redactor }
+
+  /// Seeds every random choice (jitter, chaos): the `seed` setting, so `set seed 7` and
+  /// `--seed 7` are one thing.
+  public var seed: UInt64 { settings["seed"].intValue.map { UInt64(bitPattern: Int64($0)) } ?? 42 }
+}

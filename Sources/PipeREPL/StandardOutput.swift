@@ -1,0 +1,60 @@
+import Foundation
+import PipeDSL
+import TerminalText
+
+/// Writes lines to standard output (buffered) and standard error, safe from any thread.
+/// Every line is redacted first: no secret's value leaves the process in clear. `error:` is
+/// in the error style when standard error has colour.
+final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
+  private let lock = NSLock()
+  private var buffer: [UInt8] = []
+  let redactor: Redactor
+  private let errorPaint: Paint
+
+  init(redactor: Redactor, errorPaint: Paint = .plain) {
+    self.redactor = redactor
+    self.errorPaint = errorPaint
+  }
+
+  func line(_ text: String) {
+    let text = redactor.redact(text)
+    lock.withLock {
+      buffer.append(contentsOf: text.utf8)
+      buffer.append(10)
+      if buffer.count > 1 << 16 { drain() }
+    }
+  }
+
+  func errorLine(_ text: String) {
+    let text = redactor.redact(text)
+    lock.withLock {
+      drain()
+      Descriptor.write(errorPaint.errorLine(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)
+    }
+  }
+
+  func flush() { lock.withLock { drain() } }
+
+  private func drain() {
+    guard !buffer.isEmpty else { return }
+    Descriptor.write(buffer, to: STDOUT_FILENO)
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Whole writes to a file descriptor, retried on interruption.
+enum Descriptor {
+  static func write(_ text: String, to descriptor: Int32) { write(Array(text.utf8), to: descriptor) }
+
+  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { raw in
+      var offset = 0
+      while offset < raw.count {
+        let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}

@@ -1,0 +1,16 @@
+/// The cursor movements pipe sends to a terminal (ANSI CSI sequences), to redraw a diagram
+/// or the line being edited in place. Only for a stream that may redraw: a terminal whose
+/// `TERM` is not `dumb`.
+public enum TerminalControl {
+  /// Up `rows` rows, same column; empty for none.
+  public static func up(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)A" : "" }
+
+  /// Down `rows` rows, same column; empty for none.
+  public static func down(_ rows: Int) -> String { rows > 0 ? "\u{1B}[\(rows)B" : "" }
+
+  /// Right `columns` columns; empty for none.
+  public static func right(_ columns: Int) -> String { columns > 0 ? "\u{1B}[\(columns)C" : "" }
+
+  /// Clears from the cursor to the end of the screen.
+  public static let clearToEnd = "\u{1B}[J"
+}
