@@ -76,7 +76,9 @@ struct RunOptions: ParsableArguments {
   var answer: AnswerChoice?
 
   func validate() throws {
-    guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+    guard Limits.speeds.contains(speed) else {
+      throw ValidationError("--speed must be a number \(Limits.speedRange), not \(Limits.number(speed))")
+    }
   }
 
   var clockMode: ClockMode { clock == .virtual ? .virtual : .real(speed: speed) }

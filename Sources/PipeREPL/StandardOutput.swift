@@ -44,17 +44,21 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
 
 /// Whole writes to a file descriptor, retried on interruption.
 enum Descriptor {
-  static func write(_ text: String, to descriptor: Int32) { write(Array(text.utf8), to: descriptor) }
+  @discardableResult
+  static func write(_ text: String, to descriptor: Int32) -> Bool { write(Array(text.utf8), to: descriptor) }
 
-  static func write(_ bytes: [UInt8], to descriptor: Int32) {
+  /// Writes all of `bytes`; false when the descriptor refused some (a full disk, a closed pipe).
+  @discardableResult
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     bytes.withUnsafeBytes { raw in
       var offset = 0
       while offset < raw.count {
         let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
         if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
+        if written <= 0 { return false }
         offset += written
       }
+      return true
     }
   }
 }

@@ -22,6 +22,24 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
   }
 
+  /// `set horizon 1e10; every 1s | take 3 | show` died with SIGILL: a number out of range is
+  /// refused where it is written, with the range, and nothing runs.
+  func testNumbersOutOfRangeAreRefusedWithTheirRangeNotACrash() throws {
+    let horizon = try PipeProcess.run(["-e", "set horizon 1e10; every 1s | take 3 | show"])
+    XCTAssertEqual(horizon.status, 2, horizon.stderr)
+    XCTAssertEqual(horizon.stdout, "")
+    XCTAssertTrue(
+      horizon.stderr.hasPrefix("<-e>:1:13: error: 'horizon' takes a number from 0.001 to 3600000"),
+      horizon.stderr)
+    let delay = try PipeProcess.run(["-e", "just 1 | delay 10000000000000 | show"])
+    XCTAssertEqual(delay.status, 2, delay.stderr)
+    XCTAssertTrue(delay.stderr.contains("a duration is from 0 to 1000h"), delay.stderr)
+    let speed = try PipeProcess.run(["--clock", "real", "--speed", "1e300", "-e", "timer 1s | show"])
+    XCTAssertEqual(speed.status, 64, speed.stderr)
+    XCTAssertTrue(
+      speed.stderr.contains("--speed must be a number from 0.001 to 1000, not 1e+300"), speed.stderr)
+  }
+
   func testAnUnhandledErrorExitsOneAndNamesItsStage() throws {
     let result = try PipeProcess.run(["-e", #"just 1 | concat (fail serverFailure "HTTP 500") | show"#])
     XCTAssertEqual(result.stdout, "1\n")

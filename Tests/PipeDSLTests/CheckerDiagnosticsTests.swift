@@ -48,6 +48,38 @@ final class CheckerDiagnosticsTests: XCTestCase {
       """
     ),
     (
+      "just 1 | delay 10000000000000",
+      """
+      demo.pipe:1:16: error: a duration is from 0 to 1000h, found 10000000000000 s
+      1 | just 1 | delay 10000000000000
+        |                ^^^^^^^^^^^^^^
+      """
+    ),
+    (
+      "fail x | retryWhen backoff(1, 2000h)",
+      """
+      demo.pipe:1:31: error: a duration is from 0 to 1000h, found 2000h
+      1 | fail x | retryWhen backoff(1, 2000h)
+        |                               ^^^^^
+      """
+    ),
+    (
+      "set horizon 1e10",
+      """
+      demo.pipe:1:13: error: 'horizon' takes a number from 0.001 to 3600000, not 10000000000.0
+      1 | set horizon 1e10
+        |             ^^^^
+      """
+    ),
+    (
+      "set seed \"7\"",
+      """
+      demo.pipe:1:10: error: 'seed' takes a whole number, not "7"
+      1 | set seed "7"
+        |          ^^^
+      """
+    ),
+    (
       "every 0s | take 1",
       """
       demo.pipe:1:7: error: the period must be longer than zero

@@ -108,9 +108,4 @@ final class RunawayTests: XCTestCase {
     return (process.terminationStatus, output, error)
   }
 
-  func testAHorizonTooLongForTheClockIsOnlyForever() throws {
-    let result = try PipeBinary.run(["-e", "set horizon 1e10; every 1s | take 3 | show"])
-    XCTAssertEqual(result.output, "0\n1\n2\n")
-    XCTAssertEqual(result.status, 0, result.error)
-  }
 }

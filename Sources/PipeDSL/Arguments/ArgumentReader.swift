@@ -20,21 +20,36 @@ public struct ArgumentReader {
     return nil
   }
 
-  /// A duration: `500ms`, `1.5s`, or a bare number meaning seconds.
+  /// A duration: `500ms`, `1.5s`, or a bare number meaning seconds; from 0 to
+  /// `Limits.longestDuration` (1000h), so that no sum of times overflows.
   public func duration(_ arg: Arg) -> Time? {
-    let time: Time
+    let seconds: Double
     switch arg.kind {
-    case .literal(.duration(let value)): time = value
-    case .literal(.int(let value)): time = .seconds(value)
-    case .literal(.double(let value)) where value.isFinite && abs(value) < 1e9: time = .seconds(value)
+    case .literal(.duration(let value)): seconds = value.seconds
+    case .literal(.int(let value)): seconds = Double(value)
+    case .literal(.double(let value)) where !value.isNaN: seconds = value
     default: return fail(arg, expected: "a duration such as 500ms or 2s")
     }
-    guard time >= .zero else {
+    guard seconds >= 0 else {
       compiler.report(
         Diagnostic(id: .negativeDuration, message: "a duration cannot be negative", span: arg.span))
       return nil
     }
-    return time
+    guard seconds <= Limits.longestDuration.seconds else {
+      compiler.report(
+        Diagnostic(
+          id: .durationTooLong,
+          message: "a duration is \(Limits.durationRange), found \(Self.describe(seconds))",
+          span: arg.span))
+      return nil
+    }
+    if case .literal(.duration(let value)) = arg.kind { return value }
+    return .seconds(seconds)
+  }
+
+  /// `1e10 s` as a message names a duration that is too long to be a `Time`.
+  private static func describe(_ seconds: Double) -> String {
+    seconds < 9e9 ? Time.seconds(seconds).description : "\(Limits.number(seconds)) s"
   }
 
   /// A whole number, at least `minimum`.

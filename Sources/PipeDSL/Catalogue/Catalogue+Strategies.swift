@@ -102,8 +102,8 @@ enum StrategyCatalogue {
     var cap = Time.seconds(30)
     var jitter = Jitter.none
     if let arg = context.label("factor") {
-      guard let value = reader.number(arg), value >= 1 else {
-        context.error(.badFactor, "the factor is a number of at least 1", at: arg.span)
+      guard let value = reader.number(arg), (1...100).contains(value) else {
+        context.error(.badFactor, "the factor is a number from 1 to 100", at: arg.span)
         return nil
       }
       factor = value

@@ -60,13 +60,8 @@ extension Compiler {
       constant = reader.constant(value)
     }
     guard let key, let constant else { return nil }
-    if let allowed = settings.definitions[key]?.allowed, !allowed.contains(constant) {
-      report(
-        Diagnostic(
-          id: .settingValueNotAllowed,
-          message:
-            "'\(key)' takes \(allowed.map(\.literal).joined(separator: " or ")), not \(constant.literal)",
-          span: value.span))
+    if let problem = settings.problem(key, constant) {
+      report(Diagnostic(id: .invalidSetting, message: problem, span: value.span))
       return nil
     }
     return .set(key, constant)

@@ -16,9 +16,9 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
 
   // Names, arguments and options of a stage (the checker).
   case unknownOperator, oldName, unknownSetting, wrongArity, wrongArgumentType
-  case negativeDuration, numberTooSmall, wildcardInRecord, dotOutsideSubpipeline
+  case negativeDuration, durationTooLong, numberTooSmall, wildcardInRecord, dotOutsideSubpipeline
   case optionNeedsValue, duplicateOption, unknownOption, repeatedArgument
-  case bindingShadowsOperator, settingValueNotAllowed, stageNotCompiled
+  case bindingShadowsOperator, invalidSetting, stageNotCompiled
 
   // Where a stage stands in its pipeline.
   case sourceAfterPipe, missingSource, sinkNotLast, sinkInSubpipeline, pipelineTooLong

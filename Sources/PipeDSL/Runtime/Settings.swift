@@ -9,22 +9,32 @@ import Operators
 ///     settings.set("weather.apiKey", "0123abcd")
 ///     settings.display("weather.apiKey")  // ••••
 public final class Settings {
-  /// What a setting is: its key, default, a one-line doc and the values it allows.
+  /// What a setting is: its key, default, a one-line doc and the values it takes.
   public struct Definition: Sendable {
     public var key: String
     public var defaultValue: Value
     public var doc: String
+    /// The type of its values; by default the type of the default value.
+    public var type: SettingType
+    /// The only values it takes, when it lists them.
     public var allowed: [Value]?
+    /// The numbers it takes (inclusive), for an `int` or `number` setting.
+    public var range: ClosedRange<Double>?
     /// Whether its value is shown as `••••`: as declared (a plugin's hello says so), or by
     /// the name rule of `Settings.isSecret`.
     public var secret: Bool
 
-    public init(key: String, defaultValue: Value, doc: String, allowed: [Value]? = nil, secret: Bool? = nil) {
+    public init(
+      key: String, defaultValue: Value, doc: String, type: SettingType? = nil, allowed: [Value]? = nil,
+      range: ClosedRange<Double>? = nil, secret: Bool? = nil
+    ) {
       self.secret = secret ?? Settings.isSecret(key)
       self.key = key
       self.defaultValue = defaultValue
       self.doc = doc
+      self.type = type ?? SettingType(of: defaultValue)
       self.allowed = allowed
+      self.range = range
     }
   }
 
@@ -36,7 +46,8 @@ public final class Settings {
     Definition(key: "seed", defaultValue: 42, doc: "the seed of every random choice"),
     Definition(
       key: "horizon", defaultValue: 3600.0,
-      doc: "seconds of virtual time a statement may run before it is stopped"),
+      doc: "seconds of virtual time a statement may run before it is stopped",
+      range: Limits.horizonSeconds),
   ]
 
   public private(set) var definitions: [String: Definition] = [:]
@@ -53,15 +64,34 @@ public final class Settings {
     for definition in definitions { define(definition) }
   }
 
-  /// Declares a setting (a plugin's, from its handshake); an existing value is kept.
+  /// Told of every value dropped because its setting, once declared, does not take it (a
+  /// value from the settings file for a plugin's setting): the key, the value, and why.
+  public var onIgnored: ((String, Value, String) -> Void)?
+
+  /// Declares a setting (a plugin's, from its handshake). An existing value is kept if the
+  /// setting takes it, and else dropped and reported to `onIgnored`.
   public func define(_ definition: Definition) {
     definitions[definition.key] = definition
+    if let value = values[definition.key] {
+      if let problem = definition.problem(with: value) {
+        values.removeValue(forKey: definition.key)
+        onIgnored?(definition.key, value, problem)
+      } else if definition.isDefault(value) && fromEnvironment(definition.key) == nil {
+        values.removeValue(forKey: definition.key)
+      }
+    }
     for observer in observers { observer(self) }
   }
 
   /// Calls `observer` after every change (the redactor learns the secrets' values so).
   public func observe(_ observer: @escaping (Settings) -> Void) {
     observers.append(observer)
+  }
+
+  /// Why `key` cannot take `value` (the message of a refused `set`), or nil when it can or
+  /// when the key is not declared.
+  public func problem(_ key: String, _ value: Value) -> String? {
+    definitions[key]?.problem(with: value)
   }
 
   /// Whether `key` is a declared setting.
@@ -75,9 +105,39 @@ public final class Settings {
     values[key] ?? fromEnvironment(key) ?? definitions[key]?.defaultValue ?? .null
   }
 
-  /// Writes a setting and tells every watcher of it.
+  /// Writes a setting and tells every watcher of it. A value equal to the default is the
+  /// default again: the setting no longer counts as set.
   public func set(_ key: String, _ value: Value) {
-    values[key] = value
+    keep(key, value)
+    for observer in observers { observer(self) }
+    for id in watchers.keys.sorted() { watchers[id]?(key, value) }
+  }
+
+  /// Takes a value without a check or a watcher, for one read from the settings file before
+  /// anything runs; a declared setting that does not take it keeps its default, and the
+  /// reason is returned.
+  public func restore(_ key: String, _ value: Value) -> String? {
+    if let problem = problem(key, value) { return problem }
+    keep(key, value)
+    for observer in observers { observer(self) }
+    return nil
+  }
+
+  /// Stores `value`, or forgets the key when it is what the key reads unset: the default,
+  /// and no secret from the environment (`Value` is nil-expressible: a plain `nil` here would
+  /// store `null`).
+  private func keep(_ key: String, _ value: Value) {
+    if definitions[key]?.isDefault(value) == true && fromEnvironment(key) == nil {
+      values.removeValue(forKey: key)
+    } else {
+      values[key] = value
+    }
+  }
+
+  /// Puts a setting back to its default (`:reset NAME`) and tells its watchers.
+  public func reset(_ key: String) {
+    guard values.removeValue(forKey: key) != nil else { return }
+    let value = self[key]
     for observer in observers { observer(self) }
     for id in watchers.keys.sorted() { watchers[id]?(key, value) }
   }
@@ -106,7 +166,8 @@ public final class Settings {
   /// Whether a value was set explicitly (rather than being the default).
   public func isSet(_ key: String) -> Bool { values[key] != nil }
 
-  /// The explicitly set values, for persistence.
+  /// The explicitly set values, which differ from their defaults: what is saved, and what
+  /// the prompt's first line names.
   public var explicitValues: [String: Value] { values }
 
   /// A stream of the values `key` takes from now on; a secret's read as `••••` (only its

@@ -48,8 +48,10 @@ enum HelpTopics {
       Settings
         set KEY VALUE     writes a setting; pipelines that wait on it (until, changes) react
         :settings         lists them; secrets (keys ending in key, token or secret) as ••••
+        :reset [NAME]     one setting, or every one, back to its default
       Settings are kept between sessions in $XDG_CONFIG_HOME/pipe/settings.json
-      (~/.config/pipe), readable by you only. History never holds a secret's value.
+      (~/.config/pipe), readable by you only; the first screen names the saved ones.
+      History never holds a secret's value.
       """
     ),
     (

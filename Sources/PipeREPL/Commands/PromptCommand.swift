@@ -34,6 +34,9 @@ extension Repl {
     PromptCommand(":plugins", "the plugins found, with their sources") { $0.listPlugins($1) },
     PromptCommand(":plugin load PATH", "start the plugin at PATH") { $0.loadPlugin($1) },
     PromptCommand(":settings", "every setting and its value (secrets hidden)") { $0.listSettings($1) },
+    PromptCommand(":reset [NAME]", "a setting, or every one, back to its default (saved)") {
+      $0.resetSettings($1)
+    },
     PromptCommand(":history", "the statements entered, oldest first") { $0.listHistory($1) },
     PromptCommand(":quit", "leave (Ctrl-D does too)") { repl, _ in repl.quitRequested = true },
   ]

@@ -22,9 +22,10 @@ extension Repl {
 
   /// `:speed X`: the real clock, X times faster than the wall clock.
   func setSpeed(_ command: Command) {
-    guard let word = argument(command, usage: ":speed X"), let speed = Double(word), speed > 0, speed.isFinite
+    guard let word = argument(command, usage: ":speed X"), let speed = Double(word),
+      Limits.speeds.contains(speed)
     else {
-      output.errorLine("error: write :speed X, X a positive number (10 runs ten times faster)")
+      output.errorLine("error: write :speed X, X a number \(Limits.speedRange) (10 runs ten times faster)")
       return
     }
     host.switchClock(to: .real(speed: speed))
@@ -44,15 +45,38 @@ extension Repl {
     }
   }
 
-  /// `:load FILE`: runs a .pipe file in this session, statement by statement.
+  /// How deep `:load`s may nest (a file that loads a file that loads ...).
+  static let maximumLoadDepth = 32
+
+  /// `:load FILE`: runs a .pipe file in this session, statement by statement. A file that is
+  /// already loading (a file that loads itself, or two that load each other) and nesting past
+  /// `maximumLoadDepth` are refused with the chain of files.
   func load(_ command: Command) {
     guard let path = argument(command, usage: ":load FILE") else { return }
     let expanded = (path as NSString).expandingTildeInPath
+    let resolved = URL(fileURLWithPath: expanded).standardizedFileURL.resolvingSymlinksInPath().path
+    let chain = loading.map(\.name) + [path]
+    if loading.contains(where: { $0.path == resolved }) {
+      return output.errorLine(
+        "error: :load cycle: \(Repl.describe(chain)); a file cannot load itself, even through others")
+    }
+    guard loading.count < Repl.maximumLoadDepth else {
+      return output.errorLine(
+        "error: :load nests deeper than \(Repl.maximumLoadDepth) files: \(Repl.describe(chain))")
+    }
     guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
       output.errorLine("error: cannot read '\(path)'")
       return
     }
+    loading.append((path, resolved))
+    defer { loading.removeLast() }
     execute(text, name: path, mode: .file)
+  }
+
+  /// `a.pipe → b.pipe → a.pipe`; a long chain keeps its first three and last two files.
+  static func describe(_ chain: [String]) -> String {
+    let shown = chain.count <= 6 ? chain : chain.prefix(3) + ["…"] + chain.suffix(2)
+    return shown.joined(separator: " → ")
   }
 
   /// `:settings`: every setting, its value (secrets as ••••) and what it does, one line each;

@@ -28,7 +28,7 @@ extension Repl {
       }
     }
     let settingsAfter = session.loop.sync { session.settings.explicitValues }
-    if settingsAfter != settingsBefore { settingsStore?.save(settingsAfter) }
+    saveSettings(changedFrom: settingsBefore, to: settingsAfter)
     refreshVocabulary()
   }
 

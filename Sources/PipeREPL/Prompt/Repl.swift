@@ -33,7 +33,12 @@ final class Repl: @unchecked Sendable {
   var quitRequested = false
   /// Whether the note about background jobs on the virtual clock was shown.
   var explainedVirtualJobs = false
+  /// The files `:load` is running, outermost first: a file that loads one of them again is a
+  /// cycle, refused before it overflows the stack.
+  var loading: [(name: String, path: String)] = []
   private var signals: Signals?
+  /// What the start-up shows under the banner: the saved settings, notes about the files.
+  private var startupLines: [String] = []
 
   /// The colour of what the prompt prints on standard output.
   var paint: Paint { streams.output.paint }
@@ -47,7 +52,7 @@ final class Repl: @unchecked Sendable {
     output = ReplOutput(terminal: terminal, streams: streams)
     history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
-    for (key, value) in settingsStore?.load() ?? [:] { settings.set(key, value) }
+    startupLines = Repl.restoreSettings(from: settingsStore, into: settings)
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     let loop = Loop()
     var services = Services.commandLine(
@@ -62,6 +67,9 @@ final class Repl: @unchecked Sendable {
       started: { [unowned self] session, job in self.jobStarted(job, in: session) },
       ended: { [unowned self] session, job in self.jobEnded(job, in: session) })
     host = SessionHost(clock: options.clockMode, loop: loop, services: services)
+    settings.onIgnored = { [output] key, _, problem in
+      output.note(Repl.ignoredNote(key, problem, default: settings[key]))
+    }
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
@@ -83,6 +91,7 @@ final class Repl: @unchecked Sendable {
       onResize: { [unowned self] in self.terminal.resized() })
     refreshVocabulary()
     terminal.write(banner + "\n")
+    for line in startupLines { output.note(line) }
     while !quitRequested, let lines = readStatement() {
       guard !lines.isEmpty else { continue }
       history.add(lines: lines)

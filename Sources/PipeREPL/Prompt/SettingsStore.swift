@@ -4,6 +4,10 @@ import PipeDSL
 /// Settings kept between sessions, in `$XDG_CONFIG_HOME/pipe/settings.json` (by default
 /// `~/.config/pipe/settings.json`), readable and writable by its owner only (0600): it may
 /// hold API keys.
+///
+/// The file is one JSON object from key to value, holding only the settings that differ from
+/// their defaults. A session writes only what it changed, merged into the file as it is at
+/// that moment under the file's lock, so prompts open at once keep each other's changes.
 struct SettingsStore {
   let path: String
 
@@ -11,26 +15,53 @@ struct SettingsStore {
     Locations.folder("XDG_CONFIG_HOME", fallback: ".config", environment).map { $0 + "/pipe/settings.json" }
   }
 
-  /// The saved settings; nothing when the file is missing or unreadable.
-  func load() -> [String: Value] {
-    guard let data = FileManager.default.contents(atPath: path),
-      case .record(let record)? = try? Value(jsonBytes: Array(data))
-    else { return [:] }
+  private var file: AtomicFile { AtomicFile(path: path) }
+
+  /// The saved settings, and a note when the file is there but cannot be used: it is then
+  /// moved aside to `settings.json.broken`, so that the next `set` does not write over it.
+  func load() -> (values: [String: Value], note: String?) {
+    guard let bytes = file.read() else {
+      let exists = FileManager.default.fileExists(atPath: path)
+      return ([:], exists ? "cannot read the settings file \(path); starting with the defaults" : nil)
+    }
+    if let values = Self.decode(bytes) { return (values, nil) }
+    let broken = path + ".broken"
+    let moved =
+      (try? file.locked { () -> Bool in
+        // Another session may have moved or repaired it meanwhile.
+        guard let now = file.read(), Self.decode(now) == nil else { return false }
+        return rename(path, broken) == 0
+      }) ?? false
+    let kept = moved ? "; it is kept as \(broken)" : ""
+    return (
+      [:], "the settings file \(path) is not a JSON object of settings\(kept); starting with the defaults"
+    )
+  }
+
+  /// Writes `changes` into the file: a value is set, nil removes the key (back to its default).
+  /// Keys this session did not change keep what the file holds now. Nil when it worked, else
+  /// why it did not.
+  func update(_ changes: [String: Value?]) -> String? {
+    guard !changes.isEmpty else { return nil }
+    do {
+      try file.update { old in
+        if let old, Self.decode(old) == nil { rename(path, path + ".broken") }  // edited by hand, kept
+        var values = old.flatMap(Self.decode) ?? [:]
+        for (key, value) in changes { values[key] = value }
+        let record = Record(values.keys.sorted().map { ($0, values[$0]!) })
+        return Value.record(record).json.encoded() + [0x0A]
+      }
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// The settings in `bytes`, or nil when they are not a JSON object.
+  static func decode(_ bytes: [UInt8]) -> [String: Value]? {
+    guard case .record(let record)? = try? Value(jsonBytes: bytes) else { return nil }
     var values: [String: Value] = [:]
     for field in record.fields { values[field.key] = field.value }
     return values
-  }
-
-  /// Writes the settings: to a new file with mode 0600, then renamed over the old one.
-  func save(_ values: [String: Value]) {
-    guard Locations.makeFolder(for: path) else { return }
-    let record = Record(values.keys.sorted().map { ($0, values[$0]!) })
-    let temporary = path + ".tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return }
-    _ = fchmod(descriptor, 0o600)
-    Descriptor.write(Value.record(record).json.encodedString() + "\n", to: descriptor)
-    close(descriptor)
-    _ = rename(temporary, path)
   }
 }

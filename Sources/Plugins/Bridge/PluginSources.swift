@@ -42,6 +42,9 @@ public final class PluginSources: ExternalSources {
       let settings = plugin.settings.map { spec in
         Settings.Definition(
           key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc,
+          type: SettingType(rawValue: spec.type.rawValue), allowed: spec.allowed?.map(Value.init),
+          range: spec.minimum == nil && spec.maximum == nil
+            ? nil : (spec.minimum ?? -.infinity)...(spec.maximum ?? .infinity),
           secret: spec.secret)
       }
       for source in plugin.sources where owners[source.name] == nil {

@@ -16,9 +16,12 @@ final class Tmux {
     self.home = home
   }
 
-  /// Starts `pipe arguments` in a 100×30 pane, HOME at `home`, and waits for its first prompt.
-  /// Fails the test when tmux cannot run here (`make test` installs it).
-  static func start(test: XCTestCase, home: String, arguments: [String] = []) throws -> Tmux {
+  /// Starts `pipe arguments` in a 100×30 pane, HOME at `home`, in `directory` (else the
+  /// tests' own), and waits for its first prompt. Fails the test when tmux cannot run here
+  /// (`make test` installs it).
+  static func start(
+    test: XCTestCase, home: String, arguments: [String] = [], directory: String? = nil
+  ) throws -> Tmux {
     guard (try? run(["-V"]))?.status == 0 else { throw MissingTestSetup("tmux is not available") }
     let pane = Tmux(socket: "pipe-test-\(UUID().uuidString.prefix(8))", home: home)
     let command =
@@ -28,7 +31,8 @@ final class Tmux {
       ]
       + arguments
     let started = try pane.tmux(
-      ["new-session", "-d", "-s", "pipe", "-x", "100", "-y", "30", command.joined(separator: " ")],
+      ["new-session", "-d", "-s", "pipe", "-x", "100", "-y", "30"] + (directory.map { ["-c", $0] } ?? [])
+        + [command.joined(separator: " ")],
       capture: false)
     guard started.status == 0 else {
       throw MissingTestSetup("tmux cannot start a session here: \(started.output)")
