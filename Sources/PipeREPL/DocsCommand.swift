@@ -22,7 +22,27 @@ extension PipeCommand {
   /// docs` writes docs/OPERATORS.md with it).
   struct Docs: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print generated documentation.", shouldDisplay: false, subcommands: [Operators.self])
+      abstract: "Print generated documentation.", shouldDisplay: false,
+      subcommands: [Operators.self, Names.self])
+
+    /// `pipe docs names`: the mapping tables of docs/COOKBOOK.md; with `--into FILE`, writes
+    /// them between the page's markers.
+    struct Names: ParsableCommand {
+      static let configuration = CommandConfiguration(
+        abstract: "Print the tables of RxSwift, Combine and RxJS names, or write them into a page.")
+
+      @Option(name: .customLong("into"), help: "The page whose generated tables to replace.")
+      var page: String?
+
+      func run() throws {
+        guard let page else { return print(TranslationDocument.markdown) }
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        guard let updated = TranslationDocument.replacingTables(in: text) else {
+          throw ValidationError("\(page) has no generated-tables markers")
+        }
+        try updated.write(toFile: page, atomically: true, encoding: .utf8)
+      }
+    }
 
     struct Operators: ParsableCommand {
       static let configuration = CommandConfiguration(

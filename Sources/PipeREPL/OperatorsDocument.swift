@@ -63,9 +63,13 @@ struct OperatorsDocument {
     var lines = ["### `\(entry.name)`", "", "    \(entry.signature)", "", entry.doc]
     if let marble = entry.marble { lines += ["", "Marbles: `\(marble.line)` (`\(marble.legend)`)"] }
     lines += entry.examples.flatMap(console)
-    if !entry.aliases.isEmpty {
-      let names = entry.aliases.sorted().map { "`\($0)`" }.joined(separator: ", ")
-      lines += ["", "Old name\(entry.aliases.count > 1 ? "s" : ""): \(names), still accepted with a note."]
+    if let elsewhere = Translation.elsewhere(entry.name, code: { "`\($0)`" }) {
+      lines += ["", "Elsewhere: \(elsewhere)."]
+    }
+    let aliases = Translation.aliases(of: entry.name)
+    if !aliases.isEmpty {
+      let names = aliases.map { "`\($0)`" }.joined(separator: ", ")
+      lines += ["", "Also taken, with a warning: \(names)."]
     }
     return lines.joined(separator: "\n")
   }

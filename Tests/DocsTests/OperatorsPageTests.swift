@@ -29,6 +29,6 @@ final class OperatorsPageTests: XCTestCase {
     for name in ["retryWhen", "catch", "materialize", "backoff", "weather", "random", "airquality"] {
       XCTAssertTrue(page.contains("\n### `\(name)`"), name)
     }
-    XCTAssertTrue(page.contains("Old name: `catchError`"))
+    XCTAssertTrue(page.contains("Also taken, with a warning: `catchError`."))
   }
 }

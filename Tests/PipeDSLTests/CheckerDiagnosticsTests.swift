@@ -183,7 +183,7 @@ final class CheckerDiagnosticsTests: XCTestCase {
       """)
   }
 
-  func testOldNamesAreAcceptedWithAWarning() {
+  func testOtherLibrariesNamesAreAcceptedWithAWarning() {
     let parsed = Parser.parse(SourceFile(name: "demo.pipe", text: "fail x | catchError (just 1)"))
     let compiler = Compiler(settings: Settings())
     XCTAssertEqual(compiler.compile(parsed.tree).count, 1)
@@ -191,7 +191,7 @@ final class CheckerDiagnosticsTests: XCTestCase {
     XCTAssertEqual(
       DiagnosticRenderer().render(compiler.diagnostics, in: parsed.file),
       """
-      demo.pipe:1:10: warning: 'catchError' is the old name of 'catch'
+      demo.pipe:1:10: warning: 'catchError' is RxSwift's and RxJS's name for 'catch'
       1 | fail x | catchError (just 1)
         |          ^^^^^^^^^^
         = help: write 'catch'

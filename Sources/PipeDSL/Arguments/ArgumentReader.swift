@@ -43,14 +43,22 @@ public struct ArgumentReader {
           span: arg.span))
       return nil
     }
-    if case .literal(.duration(let value)) = arg.kind { return value }
-    return .seconds(seconds)
+    let time: Time
+    if case .literal(.duration(let value)) = arg.kind { time = value } else { time = .seconds(seconds) }
+    if case .literal(let literal) = arg.kind, literal.isBareNumber, time >= Self.largeBareSeconds {
+      compiler.report(.largeBareSeconds(arg.span, time))
+    }
+    return time
   }
 
   /// `1e10 s` as a message names a duration that is too long to be a `Time`.
   private static func describe(_ seconds: Double) -> String {
     seconds < 9e9 ? Time.seconds(seconds).description : "\(Limits.number(seconds)) s"
   }
+
+  /// A bare number of seconds this large was probably meant as milliseconds, as RxJS writes
+  /// them: `timeout 2000` would wait 33 minutes.
+  static let largeBareSeconds = Time.seconds(100)
 
   /// A whole number, at least `minimum`.
   public func integer(_ arg: Arg, atLeast minimum: Int = 0) -> Int? {

@@ -38,7 +38,7 @@ extension Catalogue {
     name: "mapError", role: .errors, signature: "mapError { EXPR }",
     doc: "Rewrites an error: in the expression `.` is the error record; a string result "
       + "becomes the message, a record with a kind becomes the new error.",
-    marble: Marble("a-#", "mapError { [kind: \"changed\"] }", "a-#", values: "[\"#\": changed]"),
+    marble: Marble("a-#", "mapError { {kind: \"changed\"} }", "a-#", values: "[\"#\": changed]"),
     examples: [
       Example(
         "fail serverFailure | mapError { \"Server error\" }",
@@ -70,7 +70,7 @@ extension Catalogue {
       + "error: E}, {event: \"completed\"}. The stream then ends quietly instead of failing, "
       + "so an error inside a flatMap no longer ends the outer stream.",
     marble: Marble(
-      "a|", "materialize", "n(c|)", values: "[n: [event: \"next\", value: \"a\"], c: [event: \"completed\"]]"),
+      "a|", "materialize", "n(c|)", values: "[n: {event: \"next\", value: \"a\"}, c: {event: \"completed\"}]"),
     examples: [
       Example(
         "of(1) | concat (fail offline) | materialize",

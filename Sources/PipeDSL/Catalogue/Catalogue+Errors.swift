@@ -17,7 +17,7 @@ extension Catalogue {
       + "error record), or `ask` (ask the person: retry, a default value, or fail).",
     marble: Marble("a-b-#", "catch just \"c\"", "a-b-(c|)"),
     examples: [Example("weather \"London\" | catch cache | map { .city }", prints: "London")],
-    aliases: ["catchError"],
+
     arity: 1...2
   ) { context in
     guard let fallback = CatchFallback.read(context) else { return nil }
@@ -29,7 +29,7 @@ extension Catalogue {
     doc: "On an error, emits the value and completes instead.",
     marble: Marble("a-b-#", "catchAndReturn \"v\"", "a-b-(v|)"),
     examples: [Example("fail serverFailure | catchAndReturn null", prints: "null")],
-    aliases: ["catchErrorJustReturn"], arity: 1...1
+    arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
     return .transform { upstream, env in upstream.catch { _ in .just(try value(env)) } }

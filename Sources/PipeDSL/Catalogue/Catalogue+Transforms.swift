@@ -159,7 +159,7 @@ extension Catalogue {
     name: "enumerate", role: .transform, signature: "enumerate",
     doc: "Pairs every value with its position, from 0: `{index: 0, value: ...}`.",
     marble: Marble(
-      "a-b|", "enumerate", "x-y|", values: "[x: [index: 0, value: \"a\"], y: [index: 1, value: \"b\"]]"),
+      "a-b|", "enumerate", "x-y|", values: "[x: {index: 0, value: \"a\"}, y: {index: 1, value: \"b\"}]"),
     examples: [
       Example(
         "of(\"x\", \"y\") | enumerate",

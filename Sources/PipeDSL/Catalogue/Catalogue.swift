@@ -4,8 +4,9 @@
 /// sources join through `ExternalSources`.
 public struct Catalogue {
   public private(set) var entries: [String: CatalogueEntry] = [:]
-  /// Old name → new name.
-  public private(set) var aliases: [String: String] = [:]
+  /// A name from RxSwift, Combine or RxJS that pipe accepts with a warning → pipe's name
+  /// (`switchMap` → `flatMapLatest`), from `Translation.all`.
+  public private(set) var aliases: [String: String] = Translation.aliases
   public private(set) var strategies: [String: StrategyEntry] = [:]
 
   public init(entries: [CatalogueEntry], strategies: [StrategyEntry]) {
@@ -15,14 +16,16 @@ public struct Catalogue {
 
   /// Every built-in entry of the language.
   public static var standard: Catalogue {
-    Catalogue(
-      entries: sourceEntries + transformEntries + combineEntries + errorEntries + sinkEntries,
-      strategies: StrategyCatalogue.all)
+    Catalogue(entries: standardEntries, strategies: StrategyCatalogue.all)
+  }
+
+  /// The language's own entries, without the drawing sinks and plugins.
+  static var standardEntries: [CatalogueEntry] {
+    sourceEntries + transformEntries + combineEntries + errorEntries + sinkEntries
   }
 
   public mutating func add(_ entry: CatalogueEntry) {
     entries[entry.name] = entry
-    for alias in entry.aliases { aliases[alias] = entry.name }
   }
 
   /// The entry for a name, and whether it was reached by an old name.

@@ -18,8 +18,6 @@ public struct CatalogueEntry: @unchecked Sendable {
   public var marble: Marble?
   /// Runnable examples with what they print, run by a test.
   public var examples: [Example]
-  /// Old names it accepts, with a note pointing here: `catchError` for `catch`.
-  public var aliases: [String]
   /// The option words it takes after its arguments: `max`, `on`, `times`.
   public var options: [String]
   /// How many positional arguments it takes.
@@ -29,7 +27,7 @@ public struct CatalogueEntry: @unchecked Sendable {
 
   public init(
     name: String, role: Role, signature: String, doc: String, marble: Marble? = nil,
-    examples: [Example], aliases: [String] = [], options: [String] = [], arity: ClosedRange<Int>,
+    examples: [Example], options: [String] = [], arity: ClosedRange<Int>,
     compile: @escaping (inout StageContext) -> CompiledStage?
   ) {
     self.name = name
@@ -38,7 +36,6 @@ public struct CatalogueEntry: @unchecked Sendable {
     self.doc = doc
     self.marble = marble
     self.examples = examples
-    self.aliases = aliases
     self.options = options
     self.arity = arity
     self.compile = compile

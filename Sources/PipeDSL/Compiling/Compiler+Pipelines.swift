@@ -73,6 +73,10 @@ extension Compiler {
           help: "to combine streams, write merge (\(stage.text)) or concat (\(stage.text))"))
       return false
     case .transform where index == 0, .plainTransform where index == 0, .sink where index == 0:
+      if context == .run, let missing = missingPipeAtLineStart(stage) {
+        report(missing)
+        return false
+      }
       report(
         Diagnostic(
           id: .missingSource, message: "'\(name)' needs something upstream", span: stage.span,

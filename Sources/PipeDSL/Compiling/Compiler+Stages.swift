@@ -38,16 +38,16 @@ extension Compiler {
       return (.source { env, _ in env.errors ?? .empty() }, node)
     }
     if let (entry, viaAlias) = catalogue.lookup(name) {
-      if viaAlias {
-        report(
-          Diagnostic(
-            id: .oldName, severity: .warning, message: "'\(name)' is the old name of '\(entry.name)'",
-            span: op.name.span, help: "write '\(entry.name)'"))
-      }
+      if viaAlias { report(.foreignAlias(op.name, entry: entry.name)) }
       return compileEntry(entry, op, stage, parent: parent, hasDot: hasDot)
     }
     if let info = externalSources[name] {
       return compilePluginSource(info, op, stage, parent: parent, hasDot: hasDot)
+    }
+    if let foreign = Translation.named(name, label: op.callArguments?.firstLabel) {
+      let example = foreign.translation.entry.flatMap { catalogue.entries[$0]?.examples.first?.code }
+      report(.foreignName(op.name, foreign, example: example))
+      return nil
     }
     reportUnknown(op.name, first: stage.span.start == 0 || parent == nil)
     return nil
@@ -92,6 +92,10 @@ extension Compiler {
       : arity.upperBound == Int.max
         ? "at least \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
         : "\(arity.lowerBound) to \(arity.upperBound) arguments"
+    if positional.count > arity.upperBound, let missing = missingPipe(arity, positional, after: span) {
+      report(missing)
+      return false
+    }
     let location =
       positional.count > arity.upperBound
       ? positional[arity.upperBound].span.to(positional.last!.span) : span
@@ -118,6 +122,16 @@ extension Compiler {
         help: name.text == "errors"
           ? "'errors' is the stream of errors inside retryWhen (errors | ...)"
           : Suggestions.didYouMean(name.text, in: candidates)))
+  }
+}
+
+extension [Arg] {
+  /// The label of the first labeled argument: `onError` in `do(onError: ...)`.
+  var firstLabel: String? {
+    for argument in self {
+      if case .labeled(let label, _) = argument.kind { return label.text }
+    }
+    return nil
   }
 }
 

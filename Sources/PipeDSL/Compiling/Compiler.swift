@@ -20,6 +20,9 @@ public final class Compiler {
   public internal(set) var diagnostics: [Diagnostic] = []
   /// The graph of the statement being compiled.
   var graph = Graph()
+  /// The text being compiled, and where the statement before this one ended.
+  var source: SourceFile?
+  var previousStatementEnd: Int?
   private var nextNode = 0
 
   public init(catalogue: Catalogue = .standard, settings: Settings) {
@@ -37,7 +40,11 @@ public final class Compiler {
     diagnostics = []
     var result: [CompiledStatement] = []
     var pendingBindings: [String: CompiledPipeline] = [:]
+    source = program.file
+    previousStatementEnd = nil
+    defer { source = nil }
     for statement in program.statements {
+      defer { previousStatementEnd = statement.kind.isPipeline ? statement.span.end : nil }
       guard let compiled = compile(statement) else { continue }
       if case .bind(let name, let pipeline) = compiled.kind { pendingBindings[name] = pipeline }
       result.append(compiled)

@@ -8,6 +8,9 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
   case unterminatedString, badEscape, badUnicodeEscape, badNumber, badDuration, numberTooLarge
   case unexpectedCharacter
 
+  // Habits from Swift, RxSwift, RxJS and Combine: `$0`, `nil`, `x in`, `a.b().c()`.
+  case foreignSyntax, methodChain
+
   // Parsing.
   case tooDeep, expressionTooLong, expectedStage, unexpectedInStage, expectedValue
   case expectedExpression, expectedToken, mismatchedCloser, unclosedBracket, trailingPipe
@@ -15,13 +18,14 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
   case expectedSettingValue, expectedCommandName, expectedKey
 
   // Names, arguments and options of a stage (the checker).
-  case unknownOperator, oldName, unknownSetting, wrongArity, wrongArgumentType
-  case negativeDuration, durationTooLong, numberTooSmall, wildcardInRecord, dotOutsideSubpipeline
+  case unknownOperator, oldName, foreignName, unknownSetting, wrongArity, wrongArgumentType
+  case negativeDuration, durationTooLong, largeBareSeconds, numberTooSmall, wildcardInRecord
+  case dotOutsideSubpipeline
   case optionNeedsValue, duplicateOption, unknownOption, repeatedArgument
   case bindingShadowsOperator, invalidSetting, stageNotCompiled
 
   // Where a stage stands in its pipeline.
-  case sourceAfterPipe, missingSource, sinkNotLast, sinkInSubpipeline, pipelineTooLong
+  case sourceAfterPipe, missingSource, missingPipe, sinkNotLast, sinkInSubpipeline, pipelineTooLong
 
   // Expressions inside `{ }`.
   case unknownName, unknownFunction, wrongArgumentCount

@@ -34,12 +34,29 @@ extension Diagnostic {
     Diagnostic(id: .numberTooLarge, message: "number '\(text)' is too large", span: span)
   }
 
+  /// `$0.temp`: Swift's element, read as `.temp`.
+  static func swiftElement(_ span: Span, written: String) -> Diagnostic {
+    Diagnostic(
+      id: .foreignSyntax, severity: .warning, message: "'$0' is Swift's; in pipe the element is '.'",
+      span: span, help: "write '\(written)'")
+  }
+
+  /// `$1`: Swift's second closure argument; pipe's braces have one element.
+  static func swiftArgument(_ span: Span, _ text: String) -> Diagnostic {
+    Diagnostic(
+      id: .foreignSyntax, message: "'\(text)' is Swift's; in pipe a '{ }' has one element, '.'", span: span,
+      help: "in scan, 'acc' is the accumulator and '.' the new value: scan 0 { acc + . }")
+  }
+
   static func unexpectedCharacter(_ span: Span, _ character: String) -> Diagnostic {
     let quotes: Set<String> = ["“", "”", "‘", "’", "'"]
     let shown = character.unicodeScalars.first.map(describe) ?? character
     return Diagnostic(
       id: .unexpectedCharacter, message: "unexpected character \(shown)", span: span,
-      help: quotes.contains(character) ? "strings are written in straight double quotes: \"...\"" : nil)
+      help: quotes.contains(character)
+        ? "strings are written in straight double quotes: \"...\""
+        : character == "$"
+          ? "the element is '.', as in map { .temp }; in scan, 'acc' is the accumulator" : nil)
   }
 
   private static func describe(_ scalar: Unicode.Scalar) -> String {

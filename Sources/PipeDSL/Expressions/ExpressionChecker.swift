@@ -52,6 +52,9 @@ public enum ExpressionChecker {
     if environment.functions[name.text] != nil {
       return .unknownName(name, help: "'\(name.text)' is a function: call it as '\(name.text)(...)'")
     }
+    if ["it", "this", "self", "element"].contains(name.text) {
+      return .unknownName(name, help: "the element is '.': write '.' where you wrote '\(name.text)'")
+    }
     let notes = name.text == "acc" ? ["'acc' is the accumulator of 'scan' and exists only there"] : []
     return .unknownName(name, help: "to read a field of the element, write '.\(name.text)'", notes: notes)
   }

@@ -3,6 +3,7 @@
 extension Parser {
   // braced = "{" expr "}" ;
   mutating func parseBracedExpression() -> Expr {
+    if startsClosureWithParameter { return skipClosureWithParameter() }
     let open = advance()
     chainLength = 0
     return nested(

@@ -1,6 +1,7 @@
 /// The operands of expressions.
 extension Parser {
   // primary = literal | "." | FIELD | IDENT | call | list | record | "(" expr ")" ;
+  // (a record is written `[a: 1]` or, as pipe prints it, `{a: 1}`)
   mutating func parsePrimary() -> Expr {
     let token = current
     switch token.kind {
@@ -15,6 +16,7 @@ extension Parser {
       return fieldAccess(on: Expr(.element, Span.at(token.span.start)), fieldNames(token))
     case .identifier: return parseNameOrCallExpression()
     case .leftBracket: return parseListOrRecordExpression()
+    case .leftBrace where startsBracedRecord: return parseListOrRecordExpression()
     case .leftParen:
       advance()
       let expr = parseExpression()
@@ -32,7 +34,9 @@ extension Parser {
   // name = IDENT { "." IDENT } ;   call = IDENT "(" [ expr { "," expr } [ "," ] ] ")" ;
   private mutating func parseNameOrCallExpression() -> Expr {
     let token = advance()
-    if let literal = Self.keywordLiterals[token.text] { return Expr(.literal(literal), token.span) }
+    if let literal = Self.keywordLiterals[token.text] ?? foreignLiteral(token) {
+      return Expr(.literal(literal), token.span)
+    }
     let names = fieldNames(Token(.field, Span(token.span.start - 1, token.span.end), "." + token.text))
     if check(.leftParen), !token.text.contains(".") {
       let open = advance()
@@ -58,21 +62,22 @@ extension Parser {
   // record = "[" key ":" expr { "," key ":" expr } [ "," ] "]" | "[" ":" "]" ;  key = IDENT | STRING ;
   private mutating func parseListOrRecordExpression() -> Expr {
     let open = advance()
-    if check(.colon) && peek(1).kind == .rightBracket {
-      advance()
+    let closer = open.kind.closer ?? .rightBracket
+    if (check(.colon) && peek(1).kind == .rightBracket) || (closer == .rightBrace && check(.rightBrace)) {
+      if closer == .rightBracket { advance() }
       advance()
       return Expr(.record([]), span(from: open.span.start))
     }
-    guard startsRecordKey else {
+    guard startsRecordKey || closer == .rightBrace else {
       return Expr(.list(parseExpressionItems(closedBy: open)), span(from: open.span.start))
     }
     var entries: [RecordEntry] = []
     repeat {
-      if check(.rightBracket) { break }
+      if check(closer) { break }
       guard let key = parseRecordKey() else { break }
       entries.append(RecordEntry(key: key, value: parseExpression()))
     } while match(.comma) != nil
-    finishBracketed(open, expecting: "',' or ']'")
+    finishBracketed(open, expecting: closer == .rightBrace ? "',' or '}'" : "',' or ']'")
     return Expr(.record(entries), span(from: open.span.start))
   }
 

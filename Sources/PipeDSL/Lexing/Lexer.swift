@@ -53,6 +53,7 @@ public struct Lexer {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): lexNumber()
     case UInt8(ascii: "."): lexDot()
     case UInt8(ascii: ":") where atStatementStart: lexCommand()
+    case UInt8(ascii: "$") where peek(1)?.isDigit == true: lexSwiftElement()
     case _ where byte.isIdentifierStart: lexIdentifier()
     default: lexPunctuation(byte)
     }
@@ -90,6 +91,28 @@ public struct Lexer {
     guard peek()?.isIdentifierStart == true else { return emit(.dot, from: start) }
     consumeDottedName()
     emit(.field, from: start)
+  }
+
+  /// `$0`, Swift's name for a closure's element, reads as `.` (and `$0.temp` as `.temp`),
+  /// with a warning that says how pipe writes it.
+  /// `$1` and on have no meaning in pipe: reported as one token.
+  private mutating func lexSwiftElement() {
+    let start = position
+    position += 1
+    while peek()?.isDigit == true { position += 1 }
+    guard text(start, position) == "$0" else {
+      report(.swiftArgument(Span(start, position), text(start, position)))
+      return emit(.invalid, from: start)
+    }
+    guard peek() == UInt8(ascii: "."), peek(1)?.isIdentifierStart == true else {
+      report(.swiftElement(Span(start, position), written: "."))
+      return emit(.dot, from: start)
+    }
+    let field = position
+    position += 1
+    consumeDottedName()
+    report(.swiftElement(Span(start, position), written: text(field, position)))
+    emit(.field, from: field)
   }
 
   /// `name` or `name.name...`, a dot joining only when a name follows it at once.

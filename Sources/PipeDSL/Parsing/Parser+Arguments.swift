@@ -24,6 +24,7 @@ extension Parser {
   }
 
   // arg = literal | path | call | list | dict | "(" pipeline ")" | "{" expr "}" | "." [ path ] ;
+  //   (* "{" key ":" ... "}" is a dict, as records print *)
   mutating func parseArgument() -> Arg {
     let start = current.span.start
     return nested(
@@ -47,6 +48,7 @@ extension Parser {
       return .element([])
     case .leftParen: return .pipeline(parseParenthesizedPipeline())
     case .leftBracket: return parseListOrDict()
+    case .leftBrace where startsBracedRecord: return parseBracedRecord()
     case .leftBrace: return .expression(parseBracedExpression())
     case .invalid:
       advance()
@@ -62,7 +64,7 @@ extension Parser {
   // `true`, `false` and `null` are literals.
   private mutating func parseNameOrCall() -> ArgKind {
     let token = advance()
-    if let literal = Self.keywordLiterals[token.text] { return .literal(literal) }
+    if let literal = Self.keywordLiterals[token.text] ?? foreignLiteral(token) { return .literal(literal) }
     let name = Name(token.text, token.span)
     guard check(.leftParen), token.touches(current) else { return .name(name) }
     return .call(Call(name: name, arguments: parseCallArguments(of: name, isStageHead: false)))

@@ -1,7 +1,9 @@
-/// Lists and dicts: `[1, 2]`, `[a: 1, "#": timeout, *: 0]`, `[]`, `[:]`.
+/// Lists and dicts: `[1, 2]`, `[a: 1, "#": timeout, *: 0]`, `[]`, `[:]`, and records as pipe
+/// prints them: `{a: 1}`, `{}`.
 extension Parser {
   // list = "[" [ arg { "," arg } [ "," ] ] "]" ;
-  // dict = "[" key ":" arg { "," key ":" arg } [ "," ] "]" | "[" ":" "]" ;
+  // dict = "[" key ":" arg { "," key ":" arg } [ "," ] "]" | "[" ":" "]"
+  //      | "{" [ key ":" arg { "," key ":" arg } [ "," ] ] "}" ;
   mutating func parseListOrDict() -> ArgKind {
     let open = advance()
     if check(.colon) && peek(1).kind == .rightBracket {
@@ -12,20 +14,41 @@ extension Parser {
     return nested(.brackets, { $0.parseItems(open) }, orElse: .invalid)
   }
 
+  /// Whether the current `{` opens a record as pipe prints one (`{a: 1}`, `{}`) rather
+  /// than an expression (`{ .temp }`): an expression never starts with `key:`.
+  var startsBracedRecord: Bool {
+    guard check(.leftBrace) else { return false }
+    let next = peek(1)
+    if next.kind == .rightBrace { return true }
+    guard peek(2).kind == .colon else { return false }
+    return next.kind == .identifier || next.kind == .star || next.literal?.isString == true
+  }
+
+  /// `{a: 1}`: the same entries as `[a: 1]`.
+  mutating func parseBracedRecord() -> ArgKind {
+    let open = advance()
+    if check(.rightBrace) {
+      advance()
+      return .dict([])
+    }
+    return nested(.brackets, { $0.parseItems(open) }, orElse: .invalid)
+  }
+
   // items = list-items | dict-entries ;   (* a dict when the first item is "key :" *)
   private mutating func parseItems(_ open: Token) -> ArgKind {
-    let isDict = startsDictEntry
+    let isDict = startsDictEntry || open.kind == .leftBrace
     var items: [Arg] = []
     var entries: [DictEntry] = []
+    let closer = open.kind.closer ?? .rightBracket
     repeat {
-      if check(.rightBracket) { break }
+      if check(closer) { break }
       if isDict {
         if let entry = parseDictEntry() { entries.append(entry) }
       } else {
         items.append(parseArgument())
       }
     } while match(.comma) != nil
-    finishBracketed(open, expecting: "',' or ']'")
+    finishBracketed(open, expecting: closer == .rightBrace ? "',' or '}'" : "',' or ']'")
     return isDict ? .dict(entries) : .list(items)
   }
 

@@ -61,7 +61,13 @@ extension Parser {
     let tree = parse(&parser)
     while parser.match(.newline) != nil || parser.match(.semicolon) != nil {}
     if !parser.check(.end) { parser.reportAtCurrent { .expectedStatementEnd($0) } }
-    let all = (lexerDiagnostics + parser.diagnostics).enumerated().sorted {
+    // A method chain's message already rewrites the `$0`s inside it.
+    let chains = parser.diagnostics.filter { $0.id == .methodChain }.map(\.span)
+    let lexed = lexerDiagnostics.filter { diagnostic in
+      diagnostic.isError
+        || !chains.contains { $0.start <= diagnostic.span.start && diagnostic.span.end <= $0.end }
+    }
+    let all = (lexed + parser.diagnostics).enumerated().sorted {
       ($0.element.span.start, $0.offset) < ($1.element.span.start, $1.offset)
     }
     return ParseResult(file: file, tree: tree, diagnostics: all.map(\.element))

@@ -43,9 +43,17 @@ extension Parser {
   private mutating func parseOperatorStage() -> OperatorStage {
     let token = advance()
     let name = Name(token.text, token.span)
+    stageName = name.text
     var callArguments: [Arg]?
+    var callText: String?
     if check(.leftParen), token.touches(current) {
+      let inner = current.span.end
       callArguments = parseCallArguments(of: name, isStageHead: true)
+      callText = file.text(of: Span(inner, max(inner, lastEnd - 1)))
+    }
+    if continuesAsMethodChain {
+      reportMethodChain(head: token, arguments: callText)
+      return OperatorStage(name: name, callArguments: callArguments, arguments: [])
     }
     var arguments: [Arg] = []
     while startsArgument {

@@ -8,7 +8,7 @@ extension Parser {
       if let statement = parseStatement() { statements.append(statement) }
       finishStatement()
     }
-    return Program(statements: statements)
+    return Program(statements: statements, file: file)
   }
 
   /// After a statement: a newline, `;` or the end; anything else is reported and skipped.

@@ -33,6 +33,8 @@ public struct Parser {
   var lastEnd = 0
   /// The brackets consumed so far that are still open, innermost last.
   var openers: [Token] = []
+  /// The name of the stage being parsed, for messages that depend on it.
+  var stageName = ""
 
   init(file: SourceFile, tokens: [Token]) {
     self.file = file

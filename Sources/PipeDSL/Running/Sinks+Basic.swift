@@ -87,7 +87,7 @@ final class ReduceSink: ShowSink {
 extension PipeError {
   /// `error: cityNotFound — no city named xyzzy (at weather "xyzzy")`.
   public var unhandledLine: String {
-    "error: \(kind) — \(message)" + (source.isEmpty ? "" : " (at \(source))")
+    "error: \(kind)" + (message.isEmpty ? "" : " — \(message)") + (source.isEmpty ? "" : " (at \(source))")
   }
 }
 

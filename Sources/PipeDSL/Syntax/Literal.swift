@@ -12,6 +12,14 @@ public enum Literal: Hashable, Sendable, CustomStringConvertible {
   case string(String)
   case duration(Time)
 
+  /// A number written without a unit, `2000`, where a duration may stand.
+  var isBareNumber: Bool {
+    switch self {
+    case .int, .double: return true
+    default: return false
+    }
+  }
+
   /// The literal as a value; a duration becomes its seconds as a Double.
   public var value: Value {
     switch self {

@@ -4,8 +4,13 @@
 /// read; a tree from a text without errors never does.
 public struct Program: Hashable, Sendable {
   public var statements: [Statement]
+  /// The text it was parsed from, for messages that quote it or count its lines.
+  public var file: SourceFile?
 
-  public init(statements: [Statement]) { self.statements = statements }
+  public init(statements: [Statement], file: SourceFile? = nil) {
+    self.statements = statements
+    self.file = file
+  }
 }
 
 /// One statement, with its span and source text.

@@ -32,7 +32,15 @@ extension Repl {
     let session = host.current
     return session.loop.sync { () -> String? in
       let catalogue = session.compiler.catalogue
-      if let (entry, _) = catalogue.lookup(name) { return describe(entry) }
+      let note = Translation.helpNote(name).map { $0 + "\n" } ?? ""
+      if let (entry, _) = catalogue.lookup(name) { return note + describe(entry) }
+      if let foreign = Translation.named(name),
+        let entry = foreign.translation.entry.flatMap({
+          catalogue.entries[$0]
+        })
+      {
+        return note + describe(entry)
+      }
       if let strategy = catalogue.strategies[name] { return describe(strategy) }
       return session.compiler.externalSources[name].map(describe)
     }
@@ -43,7 +51,9 @@ extension Repl {
     if let marble = entry.marble { lines.append("  marbles:  \(marble.line)   (\(marble.legend))") }
     lines += entry.examples.map(describe)
     if !entry.options.isEmpty { lines.append("  options:  " + entry.options.joined(separator: ", ")) }
-    if !entry.aliases.isEmpty { lines.append("  old name: " + entry.aliases.joined(separator: ", ")) }
+    if let elsewhere = Translation.elsewhere(entry.name) { lines.append("  elsewhere: " + elsewhere) }
+    let aliases = Translation.aliases(of: entry.name)
+    if !aliases.isEmpty { lines.append("  also taken: " + aliases.joined(separator: ", ")) }
     return lines.joined(separator: "\n")
   }
 
