@@ -10,7 +10,7 @@ final class EngineTimeTests: XCTestCase {
     let settings = Settings()
     settings.set("horizon", .double(1e10))
     let output = BufferedOutput()
-    let session = Session(output: output, settings: settings)
+    let session = Session.make(output: output, settings: settings)
     let report = session.execute(
       SourceFile(name: "t.pipe", text: "every 1s | take 3 | show\ntimer 2s | show"))
     XCTAssertFalse(report.hasCompileErrors, "\(report.diagnostics)")

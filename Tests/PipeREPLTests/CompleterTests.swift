@@ -8,12 +8,12 @@ final class CompleterTests: XCTestCase {
   private var completer: Completer!
 
   override func setUp() {
-    let loop = Loop()
-    let session = Session(output: BufferedOutput(), catalogue: .commandLine(), loop: loop)
+    let loop = Loop.main
+    let session = Session.make(output: BufferedOutput(), catalogue: .commandLine())
     _ = session.execute(SourceFile(name: "<test>", text: "let numbers = of(1, 2)"), mode: .prompt)
     completer = Completer(
       vocabulary: loop.sync {
-        Vocabulary.gather(session, commands: Repl.commands.map(\.name), topics: HelpTopics.names)
+        Vocabulary.gather(session, commands: PromptCommands.all.map(\.name), topics: HelpTopics.names)
       })
   }
 

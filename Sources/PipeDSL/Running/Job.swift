@@ -1,6 +1,7 @@
 import Operators
 
 /// One running pipeline: in the foreground, or in the background after `&`.
+@LoopActor
 public final class Job {
   public enum State: Equatable {
     case running
@@ -8,15 +9,15 @@ public final class Job {
   }
 
   /// The job's number, from 1, as `:jobs` and `:kill` show it.
-  public let id: Int
-  public let text: String
-  public let background: Bool
+  public nonisolated let id: Int
+  public nonisolated let text: String
+  public nonisolated let background: Bool
   public internal(set) var state: State = .running
   /// The scheduler's time the job was started at.
-  public let start: Time
+  public nonisolated let start: Time
   /// The root of the job's subscription: stops it from any thread (Ctrl-C), and stops it
   /// when it resubscribes on and on at one instant.
-  public let control: RunControl
+  public nonisolated let control: RunControl
   var subscription: (any Disposable)?
   var consumer: (any SinkConsumer)?
   /// Called once, on the loop, when the job ends.

@@ -48,14 +48,14 @@ final class Interruptions: Sendable {
 extension Session {
   /// Ctrl-C: stops the statement running in the foreground, however tight its loop, within
   /// moments; its sink concludes and a note says so. Safe from any thread.
-  public func interrupt() { interruptions.interruptForeground() }
+  public nonisolated func interrupt() { interruptions.interruptForeground() }
 
   /// SIGINT in a script: stops every job at once and runs no further statement. Safe from
   /// any thread.
-  public func interruptAll() { interruptions.interruptAll() }
+  public nonisolated func interruptAll() { interruptions.interruptAll() }
 
   /// Whether `interruptAll` was called.
-  public var wasInterrupted: Bool { interruptions.wereAllInterrupted }
+  public nonisolated var wasInterrupted: Bool { interruptions.wereAllInterrupted }
 
   /// A control for a new job: registered for Ctrl-C until the job ends; once stopped, it
   /// makes the virtual clock return and has the job ended on the loop.
