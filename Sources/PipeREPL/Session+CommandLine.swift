@@ -56,7 +56,7 @@ extension Session {
       output: output, settings: settings, redactor: redactor, cache: cache,
       display: TerminalDisplay.probe(streams: streams) { [standard = output as? StandardOutput] text in
         standard?.flush()
-        Descriptor.write(text, to: STDOUT_FILENO)
+        Descriptor.write(redactor.redact(text), to: STDOUT_FILENO)  // a live diagram too
       },
       lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint)
     return Loop.main.sync { commandLine(clock: options.clockMode, services: services) }
