@@ -33,6 +33,8 @@ public final class Session {
   /// says whether any source or setting was added (then the text is checked again).
   public var loadExternalNames: (() -> Bool)?
   var pumping = false
+  /// Whether a slice of background time is posted to the loop (the prompt, idle).
+  var backgroundSlicePosted = false
   /// Set while a script waits for its background jobs: they may run on, and end when stuck.
   var draining = false
   /// Set while a script lets a new background job settle: called once the clock has nothing

@@ -48,14 +48,10 @@ extension Repl {
     }
   }
 
-  /// `[1] started`, and once, on the virtual clock, how background jobs move there.
+  /// `[1] started`.
   @LoopActor func jobStarted(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
     output.note("[\(number)] started")
-    if session.clock == .virtual && !explainedVirtualJobs {
-      explainedVirtualJobs = true
-      output.note("note: on the virtual clock a job moves only while a statement runs (:help jobs)")
-    }
   }
 
   /// `[1] done`, `[1] failed: serverFailure`, `[1] killed`.

@@ -31,8 +31,6 @@ final class Repl: @unchecked Sendable {
   /// Set while a statement runs in the foreground: Ctrl-C cancels it.
   let runningForeground = AtomicFlag()
   var quitRequested = false
-  /// Whether the note about background jobs on the virtual clock was shown.
-  var explainedVirtualJobs = false
   /// The files `:load` is running, outermost first: a file that loads one of them again is a
   /// cycle, refused before it overflows the stack.
   var loading: [(name: String, path: String)] = []
