@@ -24,7 +24,9 @@ extension StrategyCatalogue {
           triedWith = now
           return .just(.null)
         }
-        return settings.changes(of: key).filter { !$0.isEmptyValue }.do(onNext: { _ in triedWith = settings[key] })
+        return settings.changes(of: key).filter { !$0.isEmptyValue }.do(onNext: { _ in
+          triedWith = settings[key]
+        })
       }
     }
   }

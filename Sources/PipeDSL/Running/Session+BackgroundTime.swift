@@ -36,7 +36,9 @@ extension Session {
       virtual.advance(to: next)
     }
     pumping = false
-    if !virtual.isHeld, let next = virtual.nextDueTime, next > deadline { endPastHorizon(running, next: next) }
+    if !virtual.isHeld, let next = virtual.nextDueTime, next > deadline {
+      endPastHorizon(running, next: next)
+    }
     moveBackgroundJobs()
   }
 

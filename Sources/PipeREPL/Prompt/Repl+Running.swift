@@ -57,6 +57,7 @@ extension Repl {
   /// `[1] done`, `[1] failed: serverFailure`, `[1] killed`.
   @LoopActor func jobEnded(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
+    jobs.ended(job, at: session.runtime.scheduler.now)
     output.note("[\(number)] \(JobTable.summary(job.state))")
     if case .failed(let message)? = job.outcome { output.errorLine(message) }
   }

@@ -98,7 +98,9 @@ final class Tmux {
     // The pane runs `sh -c "env … pipe"`: follow the children down to `pipe` itself.
     while (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("pipe") == false {
       let children = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
-      guard let child = children.split(separator: " ").first else { throw MissingTestSetup("no pipe process") }
+      guard let child = children.split(separator: " ").first else {
+        throw MissingTestSetup("no pipe process")
+      }
       pid = String(child)
     }
     let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
