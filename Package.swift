@@ -45,6 +45,7 @@ let package = Package(
         "CLibEdit",
         "PluginBridge",
         "FakeAPI",
+        "SourceCore",
         "PipeRendering",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

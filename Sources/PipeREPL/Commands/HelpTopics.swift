@@ -60,11 +60,17 @@ enum HelpTopics {
       """
       Keys
         Tab               complete: sources, operators after |, options, strategies,
-                          settings after set, files after :load
+                          settings and their values after set, cities in weather "…",
+                          files after :load, :export svg and :plugin load
         Up, Down, Ctrl-R  recall and search the history (kept between sessions)
+        Left, Right, Home, End, Delete, Ctrl-Left/Right (Alt-B/F: a word)
+                          move and delete, in Ctrl-R search too (they leave it)
         Ctrl-A, Ctrl-E    start and end of the line (Emacs keys)
         Ctrl-C            clear the line, or stop the pipeline that is running
         Ctrl-D            leave (on an empty line)
+      A paste is entered as one unit: a line starting with | continues the statement
+      above it, as in a file. A paste that ends with a line break runs; one that does not
+      waits on the line for Enter.
       """
     ),
   ]

@@ -3,8 +3,10 @@ import Operators
 import PipeDSL
 
 extension Repl {
-  /// Runs a statement typed at the prompt; the prompt survives every error.
-  func execute(_ text: String, name: String = "<prompt>", mode: Lexer.Mode = .prompt) {
+  /// Runs a statement typed at the prompt; the prompt survives every error. What was entered
+  /// as one unit (lines joined, a paste) reads as a file does: a line starting with `|`
+  /// continues the statement above it.
+  func execute(_ text: String, name: String = "<prompt>", mode: Lexer.Mode = .file) {
     let session = host.current
     let settingsBefore = session.loop.sync { session.settings.explicitValues }
     let file = SourceFile(name: name, text: text)

@@ -48,6 +48,13 @@ final class Tmux {
     if enter { try press("Enter") }
   }
 
+  /// Pastes `text` as a terminal does (line breaks sent as carriage returns), marked as a
+  /// paste (`ESC [ 200 ~` … `ESC [ 201 ~`) when `bracketed` and the program asked for that.
+  func paste(_ text: String, bracketed: Bool) throws {
+    _ = try tmux(["set-buffer", "-b", "test", "--", text])
+    _ = try tmux(["paste-buffer", "-b", "test", "-t", "pipe"] + (bracketed ? ["-p"] : []))
+  }
+
   /// Presses a key by tmux's name: Enter, Tab, Up, C-c, C-d.
   func press(_ key: String) throws {
     Thread.sleep(forTimeInterval: 0.05)
