@@ -34,6 +34,7 @@ extension Session {
       DispatchTime.now().uptimeNanoseconds - start < Session.backgroundSlice
     {
       virtual.advance(to: next)
+      if endStoppedJobs() { break }  // a runaway made the clock return early
     }
     pumping = false
     if !virtual.isHeld, let next = virtual.nextDueTime, next > deadline {
