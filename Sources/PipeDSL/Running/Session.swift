@@ -30,6 +30,8 @@ public final class Session {
   /// The graph of the last pipeline that ran, for `:graph`.
   public internal(set) var lastGraph = Graph()
   var pumping = false
+  /// Whether a slice of background time is posted to the loop (the prompt, idle).
+  var backgroundSlicePosted = false
   /// Set while a script waits for its background jobs: they may run on, and end when stuck.
   var draining = false
   /// Set while a script lets a new background job settle: called once the clock has nothing
@@ -38,6 +40,8 @@ public final class Session {
   /// Compiled statements waiting for their turn in `execute`, by step.
   var prepared: [Int: CompiledStatement] = [:]
   var nextStep = 0
+  /// The controls of running jobs, for Ctrl-C and SIGINT from other threads.
+  nonisolated let interruptions = Interruptions()
 
   /// A session on `clock` with `services`, checking names against `catalogue`; made on the
   /// loop (from elsewhere, `Session.make`).

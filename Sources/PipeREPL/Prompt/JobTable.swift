@@ -1,4 +1,5 @@
 import Foundation
+import Operators
 import PipeDSL
 
 /// The prompt's background jobs, numbered from 1 for the whole prompt (across `:clock`
@@ -8,6 +9,8 @@ final class JobTable: @unchecked Sendable {
     let number: Int
     let job: Job
     let session: Session
+    /// The session's clock when the job ended.
+    var ended: Time?
   }
 
   private let lock = NSLock()
@@ -21,6 +24,13 @@ final class JobTable: @unchecked Sendable {
       let entry = Entry(number: entries.count + 1, job: job, session: session)
       entries.append(entry)
       return entry.number
+    }
+  }
+
+  /// Notes the clock's time at the job's end, for `:jobs`.
+  func ended(_ job: Job, at time: Time) {
+    lock.withLock {
+      if let index = entries.firstIndex(where: { $0.job === job }) { entries[index].ended = time }
     }
   }
 
@@ -43,6 +53,7 @@ final class JobTable: @unchecked Sendable {
     case .ended(.cancelled, _): return "killed"
     case .ended(.horizon, _): return "stopped at the horizon"
     case .ended(.stuck, _): return "stopped: nothing left to wait for"
+    case .ended(.runaway, _): return "stopped: a runaway at one instant"
     case .ended(_, .unhandledError(let error)): return "failed: \(error.kind)"
     case .ended(_, .failed): return "failed: expectation"
     case .ended(_, .passed): return "passed"
