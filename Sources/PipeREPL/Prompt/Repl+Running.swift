@@ -1,4 +1,5 @@
 import Foundation
+import Operators
 import PipeDSL
 
 extension Repl {
@@ -29,6 +30,7 @@ extension Repl {
     }
     let settingsAfter = session.loop.sync { session.settings.explicitValues }
     saveSettings(changedFrom: settingsBefore, to: settingsAfter)
+    if !nested { session.saveCache() }  // once per statement typed, a `:load`ed file's included
     refreshVocabulary()
   }
 
@@ -47,7 +49,7 @@ extension Repl {
   }
 
   /// `[1] started`, and once, on the virtual clock, how background jobs move there.
-  func jobStarted(_ job: Job, in session: Session) {
+  @LoopActor func jobStarted(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
     output.note("[\(number)] started")
     if session.clock == .virtual && !explainedVirtualJobs {
@@ -57,7 +59,7 @@ extension Repl {
   }
 
   /// `[1] done`, `[1] failed: serverFailure`, `[1] killed`.
-  func jobEnded(_ job: Job, in session: Session) {
+  @LoopActor func jobEnded(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
     output.note("[\(number)] \(JobTable.summary(job.state))")
     if case .failed(let message)? = job.outcome { output.errorLine(message) }
