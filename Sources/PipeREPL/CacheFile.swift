@@ -105,9 +105,10 @@ extension ValueCache {
 extension Session {
   /// Writes the cache entries the statements since the last call used, if the cache is kept
   /// in a file: once per statement, however many values it stored.
-  func saveCache() {
-    let (cache, used) = loop.sync { (runtime.cache, runtime.cache.takeUsed()) }
-    guard !used.isEmpty else { return }
-    cache.keeper?(used)
+  nonisolated func saveCache() {
+    loop.sync {
+      let used = runtime.cache.takeUsed()
+      if !used.isEmpty { runtime.cache.keeper?(used) }
+    }
   }
 }
