@@ -16,9 +16,9 @@ final class Tmux {
     self.home = home
   }
 
-  /// Starts `pipe arguments` in a 100×30 pane, HOME at `home`, in `directory` (else the
-  /// tests' own), with `environment` added, and waits for its first prompt. Fails the test
-  /// when tmux cannot run here (`make test` installs it).
+  /// Starts `pipe arguments` in a 100×30 pane, HOME at `home`, with `environment` added, in
+  /// `directory` (else the tests' own), and waits for its first prompt. Fails the test when tmux cannot run here
+  /// (`make test` installs it).
   static func start(
     test: XCTestCase, home: String, arguments: [String] = [], directory: String? = nil,
     environment: [String: String] = [:]
