@@ -33,8 +33,4 @@ enum Script {
     output.flush()
     return report.failed > 0 || !report.unhandledErrors.isEmpty ? 1 : 0
   }
-
-  static func readStandardInput() -> String {
-    String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-  }
 }

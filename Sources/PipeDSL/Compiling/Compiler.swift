@@ -59,7 +59,9 @@ public final class Compiler {
   func addNode(for stage: Stage, name: String, parent: Int?, role: CatalogueEntry.Role) -> Int {
     let id = nextNode
     nextNode += 1
-    graph.add(Graph.Node(id: id, label: stage.text, span: stage.span, name: name, parent: parent, role: role))
+    graph.add(
+      Graph.Node(
+        id: id, label: stage.text.clipped(), span: stage.span, name: name, parent: parent, role: role))
     return id
   }
 
@@ -71,7 +73,19 @@ public final class Compiler {
     report(
       Diagnostic(
         id: .unknownSetting, message: "unknown setting '\(name.text)'", span: name.span,
-        help: Suggestions.didYouMean(name.text, in: settings.keys)))
+        help: Suggestions.didYouMean(name.text, in: settings.keys)
+          ?? Self.settingsEnding(in: name.text, settings.keys)
+      ))
     return nil
+  }
+
+  /// `did you mean 'weather.apiKey' or 'airquality.apiKey'?` for `apiKey`: the settings whose
+  /// last part is the name written, the weather's first (the book's service).
+  static func settingsEnding(in name: String, _ keys: [String]) -> String? {
+    let matches = keys.filter { $0.hasSuffix("." + name) }.sorted {
+      ($0.hasPrefix("weather.") ? 0 : 1, $0) < ($1.hasPrefix("weather.") ? 0 : 1, $1)
+    }
+    guard !matches.isEmpty else { return nil }
+    return "did you mean " + matches.prefix(3).map { "'\($0)'" }.joined(separator: " or ") + "?"
   }
 }

@@ -73,9 +73,14 @@ final class ReduceSink: ShowSink {
 }
 
 extension PipeError {
-  /// `error: cityNotFound — no city named xyzzy (at weather "xyzzy")`.
+  /// `error: cityNotFound — no city named xyzzy (at weather "xyzzy")`, and in a sub-pipeline
+  /// the element: `(at weather . for "xyzzy")`.
   public var unhandledLine: String {
-    "error: \(kind)" + (message.isEmpty ? "" : " — \(message)") + (source.isEmpty ? "" : " (at \(source))")
+    // At most about 200 characters of what was written: a message and a stage quoted whole
+    // could echo a 1 MB line twice.
+    "error: \(kind)" + (message.isEmpty ? "" : " — \(message.clipped(to: 120))")
+      + (source.isEmpty
+        ? "" : " (at \(source.clipped(to: 80))\(element.map { " for " + $0.literal.clipped(to: 40) } ?? ""))")
   }
 }
 

@@ -64,9 +64,10 @@ extension Repl {
       return output.errorLine(
         "error: :load nests deeper than \(Repl.maximumLoadDepth) files: \(Repl.describe(chain))")
     }
-    guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
-      output.errorLine("error: cannot read '\(path)'")
-      return
+    let text: String
+    switch ScriptSource.read(expanded, name: path, paint: streams.error.paint) {
+    case .success(let read): text = read
+    case .failure(let failure): return output.errorLine(failure.message)
     }
     loading.append((path, resolved))
     defer { loading.removeLast() }
