@@ -42,7 +42,7 @@ enum ChainCase {
 
   static func runLanguage() {
     let output = BufferedOutput()
-    let session = Session(clock: .virtual, output: output)
+    let session = Session.make(clock: .virtual, output: output)
     let report = session.execute(SourceFile(name: "bench.pipe", text: statement))
     precondition(
       report.diagnostics.isEmpty && output.lines == ["\(expected)"], "wrong result: \(output.lines)")

@@ -67,7 +67,8 @@ struct AtomicFile {
     }
   }
 
-  /// Creates the folder, owner only, when it is missing.
+  /// Creates the folder when it is missing, and makes it owner only (0700): it is pipe's own
+  /// (`~/.cache/pipe`), and an older pipe made some of them 0755.
   func makeFolder() throws {
     do {
       try FileManager.default.createDirectory(
@@ -75,6 +76,7 @@ struct AtomicFile {
     } catch {
       throw FileError(path, "cannot create its folder \(folder)")
     }
+    _ = chmod(folder, 0o700)
   }
 
   private func removeLeftovers() {

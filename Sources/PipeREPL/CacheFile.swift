@@ -2,14 +2,19 @@ import Foundation
 import PipeDSL
 
 /// `catch cache`'s last good values, kept in the user's cache directory so that they outlive
-/// the session: `$XDG_CACHE_HOME/pipe/cache.json`, by default `~/.cache/pipe/cache.json`.
+/// the session: `$XDG_CACHE_HOME/pipe/cache.json`, by default `~/.cache/pipe/cache.json`,
+/// readable by its owner only (0600, in a 0700 folder).
 ///
-/// The file is one JSON object from key (`weather("London")`) to value. It is read once, when
-/// the session starts, and written whole after every store: to a temporary file in the same
-/// directory, then renamed over the old one, so no reader ever sees half a file. A file that is
-/// not such an object is ignored with a note, and replaced at the next store.
+/// The file is one JSON object from key (`weather("London")`) to value, least recently used
+/// first, holding at most `ValueCache.Limits.standard` (1,000 entries, 1 MiB). It is read
+/// only when a value is first looked up, and written once per statement: the entries the
+/// statement used are merged into the file as it is then, under its lock (sessions at once
+/// keep each other's entries), the least recently used going when it is full, and the whole
+/// renamed over the old file (`AtomicFile`). A file that is not such an object is ignored
+/// with a note, and replaced at the next write.
 struct CacheFile {
   let path: String
+  var limits = ValueCache.Limits.standard
 
   /// The user's cache file, as the XDG base directories say (a relative `XDG_CACHE_HOME` is
   /// ignored, as the specification asks).
@@ -20,62 +25,90 @@ struct CacheFile {
     return CacheFile(path: (base as NSString).appendingPathComponent("pipe/cache.json"))
   }
 
-  /// The values kept; a note when the file is there but cannot be used.
-  func load() -> (values: [String: Value], note: String?) {
-    guard let data = FileManager.default.contents(atPath: path) else {
+  private var file: AtomicFile { AtomicFile(path: path) }
+
+  /// The entries kept, least recently used first; a note when the file is there but cannot
+  /// be used.
+  func load() -> (entries: [(key: String, value: Value)], note: String?) {
+    guard let bytes = file.read() else {
       let exists = FileManager.default.fileExists(atPath: path)
-      return ([:], exists ? "cannot read the cache file \(path); starting with an empty cache" : nil)
+      return ([], exists ? "cannot read the cache file \(path); starting with an empty cache" : nil)
     }
-    let value: Value
     do {
-      value = try Value(jsonBytes: Array(data))
+      return (try Self.decode(bytes), nil)
     } catch {
-      return ([:], "the cache file \(path) is not valid JSON (\(error)); starting with an empty cache")
+      return ([], "the cache file \(path) \(error); starting with an empty cache")
     }
-    guard case .record(let record) = value else {
-      return ([:], "the cache file \(path) is not a JSON object; starting with an empty cache")
-    }
-    return (Dictionary(record.fields.map { ($0.key, $0.value) }) { _, last in last }, nil)
   }
 
-  /// Writes `values`, sorted by key, in place of the file's contents, atomically.
-  func save(_ values: [String: Value]) throws {
-    let directory = (path as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let record = Record(values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-    let temporary = (directory as NSString).appendingPathComponent(
-      ".cache.json.\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
-    try Data(Value.record(record).json.encoded() + [0x0A]).write(to: URL(fileURLWithPath: temporary))
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+  /// Makes `used` (least recently used first) the most recently used entries of the file as
+  /// it is now, and drops the least recently used beyond the limits.
+  func merge(_ used: [(key: String, value: Value)]) throws {
+    try file.update { old in
+      let keys = Set(used.map(\.key))
+      let previous = (try? old.map(Self.decode)) ?? []  // a file that is not a cache is replaced
+      let kept = previous.filter { !keys.contains($0.key) } + used
+      let sizes = kept.map { ValueCache.size(key: $0.key, value: $0.value) }
+      var first = max(0, kept.count - limits.entries)
+      var total = sizes[first...].reduce(0, +)
+      while total > limits.bytes, first < kept.count {
+        total -= sizes[first]
+        first += 1
+      }
+      let record = Record(kept[first...].map { ($0.key, $0.value) })
+      return Value.record(record).json.encoded() + [0x0A]
     }
+  }
+
+  /// The entries of a cache file, in its order.
+  private static func decode(_ bytes: [UInt8]) throws -> [(key: String, value: Value)] {
+    let value: Value
+    do {
+      value = try Value(jsonBytes: bytes)
+    } catch {
+      throw CacheFileProblem("is not valid JSON (\(error))")
+    }
+    guard case .record(let record) = value else { throw CacheFileProblem("is not a JSON object") }
+    return record.fields.map { ($0.key, $0.value) }
   }
 }
 
+/// Why a cache file cannot be used: `is not a JSON object`.
+private struct CacheFileProblem: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
 extension ValueCache {
-  /// A cache of `catch cache`'s values kept in `file`: loaded now, written after every store
-  /// that changes one. Problems are notes on `output`, never failures (a cache is a
+  /// A cache of `catch cache`'s values kept in `file`: read when first needed, written by
+  /// `Session.saveCache()`. Problems are notes on `output`, never failures (a cache is a
   /// convenience).
   static func kept(in file: CacheFile, output: any PipeDSL.OutputStream) -> ValueCache {
-    let (values, note) = file.load()
-    if let note { output.errorLine("note: \(note)") }
-    let cache = ValueCache(values: values)
-    var written = values
+    let cache = ValueCache(limits: file.limits) {
+      let (entries, note) = file.load()
+      if let note { output.errorLine("note: \(note)") }
+      return entries
+    }
     var warned = false
-    cache.onStore = { key, value in
-      guard written[key] != value else { return }
-      written[key] = value
+    cache.keeper = { used in
       do {
-        try file.save(written)
+        try file.merge(used)
       } catch {
-        if !warned {
-          output.errorLine("note: cannot write the cache file \(file.path): \(error.localizedDescription)")
-        }
+        if !warned { output.errorLine("note: the cache was not saved: \(error)") }
         warned = true
       }
     }
     return cache
+  }
+}
+
+extension Session {
+  /// Writes the cache entries the statements since the last call used, if the cache is kept
+  /// in a file: once per statement, however many values it stored.
+  nonisolated func saveCache() {
+    loop.sync {
+      let used = runtime.cache.takeUsed()
+      if !used.isEmpty { runtime.cache.keeper?(used) }
+    }
   }
 }

@@ -23,6 +23,7 @@ enum Script {
       output.errorLine(renderer.render(warnings, in: redactor.redact(file)))
     }
     session.stopPlugins()
+    session.saveCache()
     if !report.diagnostics.isEmpty {
       output.errorLine(renderer.render(report.diagnostics, in: redactor.redact(file)))
     }

@@ -11,15 +11,15 @@ extension Services {
   /// hop onto `loop`), the drawing sinks' rendering for `display`, `input` reading `lines`,
   /// and `ask`. Secrets may come from the environment (`PIPE_WEATHER_APIKEY`).
   static func commandLine(
-    output: any PipeDSL.OutputStream, settings: Settings, redactor: Redactor, cache: ValueCache, loop: Loop,
+    output: any PipeDSL.OutputStream, settings: Settings, redactor: Redactor, cache: ValueCache,
     display: @escaping @Sendable () -> Display, lines: any LineReader,
     ask: @escaping (PipeError) -> AskAnswer,
     pluginLogPaint: Paint
   ) -> Services {
     Services(
       output: output, settings: settings, cache: cache,
-      sources: PluginSources(host: Session.pluginHost(loop: loop, output: output, paint: pluginLogPaint)),
-      ask: ask, lines: ReaderLines(lines, loop: loop), drawing: Rendering(display: display),
+      sources: PluginSources(host: Session.pluginHost(output: output, paint: pluginLogPaint)),
+      ask: ask, lines: ReaderLines(lines), drawing: Rendering(display: display),
       redactor: redactor)
   }
 }
@@ -43,43 +43,41 @@ extension Session {
   /// `persistentCache` is false (grading must not depend on history). `input` reads standard
   /// input; `ask` is answered by `--answer`, or by the person when standard input is a terminal.
   /// Drawings and a plugin's log lines follow `streams`.
-  static func make(
-    options: RunOptions, streams: OutputStreams, output: any PipeDSL.OutputStream, settings: Settings,
-    redactor: Redactor, persistentCache: Bool = true
+  nonisolated static func make(
+    options: RunOptions, streams: OutputStreams, output: sending any PipeDSL.OutputStream,
+    settings: sending Settings, redactor: Redactor, persistentCache: Bool = true
   ) -> Session {
     let ask =
       options.answer.map { Asker.scripted($0.answer) }
       ?? (isatty(STDIN_FILENO) == 1 ? Asker.plain(redactor: redactor) : Asker.scripted(.fail))
     if let seed = options.seed { settings.set("seed", .int(seed)) }
-    let loop = Loop()
     let cache = persistentCache ? ValueCache.kept(in: .standard(), output: output) : ValueCache()
     let services = Services.commandLine(
-      output: output, settings: settings, redactor: redactor, cache: cache, loop: loop,
+      output: output, settings: settings, redactor: redactor, cache: cache,
       display: TerminalDisplay.probe(streams: streams) { [standard = output as? StandardOutput] text in
         standard?.flush()
         Descriptor.write(text, to: STDOUT_FILENO)
       },
       lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint)
-    return commandLine(clock: options.clockMode, services: services, loop: loop)
+    return Loop.main.sync { commandLine(clock: options.clockMode, services: services) }
   }
 
-  /// A session of the command line: its catalogue has the drawing sinks of the services'
-  /// rendering and `input`; the plugins' names join the checker when a text first needs them.
-  static func commandLine(clock: ClockMode, services: Services, loop: Loop, interactive: Bool = false)
-    -> Session
-  {
+  /// A session of the command line, made on the loop: its catalogue has the drawing sinks of
+  /// the services' rendering and `input`; the plugins' names join the checker when a text
+  /// first needs them.
+  static func commandLine(clock: ClockMode, services: Services, interactive: Bool = false) -> Session {
     let rendering = (services.drawing as? Rendering) ?? Rendering { Display() }
     let session = Session(
-      clock: clock, services: services, catalogue: .commandLine(drawingWith: rendering), loop: loop,
+      clock: clock, services: services, catalogue: .commandLine(drawingWith: rendering),
       interactive: interactive)
     if let sources = services.sources as? PluginSources { session.attach(sources) }
     return session
   }
 
-  /// The host of a session's plugins: replies hop onto the session's loop, and a plugin's
-  /// log lines are shown dimmed (when `paint`, standard error's, has colour), prefixed with
-  /// its name.
-  static func pluginHost(loop: Loop, output: any PipeDSL.OutputStream, paint: Paint) -> PluginHost {
+  /// The host of a session's plugins: replies hop onto the loop, and a plugin's log lines are
+  /// shown dimmed (when `paint`, standard error's, has colour), prefixed with its name.
+  nonisolated static func pluginHost(output: any PipeDSL.OutputStream, paint: Paint) -> PluginHost {
+    let loop = Loop.main
     let box = UncheckedSendable(output)
     let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
     return PluginHost(

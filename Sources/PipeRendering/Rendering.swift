@@ -29,7 +29,9 @@ public final class Rendering: Drawing, @unchecked Sendable {
   }
 
   /// The rendering `session` draws with, if any.
-  public static func of(_ session: Session) -> Rendering? { session.services.drawing as? Rendering }
+  public static func of(_ session: Session) -> Rendering? {
+    session.loop.sync { session.services.drawing as? Rendering }
+  }
 
   /// The last diagram, read safely from outside the loop.
   public func lastDiagram(in session: Session) -> Diagram? { session.loop.sync { lastDiagram } }

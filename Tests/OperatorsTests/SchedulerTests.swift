@@ -141,14 +141,18 @@ final class SchedulerTests: LeakCheckingTestCase {
 
 /// The wall clock sped up: each test waits a few tens of milliseconds at most.
 final class RealTimeSchedulerTests: LeakCheckingTestCase {
-  private final class Box<Value> { var value: Value; init(_ value: Value) { self.value = value } }
+  /// State shared with the loop's queue, which the tests read only after the loop is done.
+  private final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+  }
 
   private func wallMilliseconds(since start: UInt64) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
   }
 
   func testTimerAtSpeedTenFiresAfterATenthOfItsTime() {
-    let loop = Loop(label: "test.realtime")
+    let loop = Loop.main
     let clock = RealTimeScheduler(loop: loop, speed: 10)
     let done = expectation(description: "timer completed")
     let start = DispatchTime.now().uptimeNanoseconds
@@ -156,17 +160,19 @@ final class RealTimeSchedulerTests: LeakCheckingTestCase {
     let virtual = Box(Time.zero)
     let values = Box([Int]())
     let subscription = Box<(any Disposable)?>(nil)
-    loop.post {
+    let context = UncheckedSendable((clock, self))
+    loop.queue.async {
+      let (clock, test) = context.value
       subscription.value = Observable<Int>.timer(.milliseconds(200), scheduler: clock).subscribe(
         onNext: { values.value.append($0) },
         onCompleted: {
-          wall.value = self.wallMilliseconds(since: start)
+          wall.value = test.wallMilliseconds(since: start)
           virtual.value = clock.now
           done.fulfill()
         })
     }
     wait(for: [done], timeout: 1)
-    loop.sync { subscription.value = nil }
+    loop.queue.sync { subscription.value = nil }
     XCTAssertEqual(values.value, [0])
     XCTAssertGreaterThanOrEqual(wall.value, 15, "fired too early")
     XCTAssertLessThan(wall.value, 190, "speed was not applied")
@@ -174,7 +180,7 @@ final class RealTimeSchedulerTests: LeakCheckingTestCase {
   }
 
   func testNowRunsAtTheGivenSpeed() {
-    let clock = RealTimeScheduler(loop: Loop(label: "test.now"), speed: 10)
+    let clock = RealTimeScheduler(loop: .main, speed: 10)
     let before = clock.now
     usleep(20_000)
     let elapsed = clock.now - before
@@ -183,11 +189,11 @@ final class RealTimeSchedulerTests: LeakCheckingTestCase {
   }
 
   func testCancelledItemNeverRuns() {
-    let loop = Loop(label: "test.cancel")
+    let loop = Loop.main
     let clock = RealTimeScheduler(loop: loop, speed: 10)
     let done = expectation(description: "later item ran")
     let ran = Box([String]())
-    loop.sync {
+    loop.queue.sync {
       let cancelled = clock.schedule(after: .milliseconds(50)) { ran.value.append("cancelled") }
       cancelled.dispose()
       _ = clock.schedule(after: .milliseconds(100)) {
@@ -196,15 +202,15 @@ final class RealTimeSchedulerTests: LeakCheckingTestCase {
       }
     }
     wait(for: [done], timeout: 1)
-    XCTAssertEqual(loop.sync { ran.value }, ["kept"])
+    XCTAssertEqual(loop.queue.sync { ran.value }, ["kept"])
   }
 
   func testHoldsDoNotStopTheWallClock() {
-    let loop = Loop(label: "test.hold")
+    let loop = Loop.main
     let clock = RealTimeScheduler(loop: loop, speed: 10)
     let done = expectation(description: "ran while held")
     let hold = clock.holdClock()
-    loop.sync { _ = clock.schedule(after: .milliseconds(50)) { done.fulfill() } }
+    loop.queue.sync { _ = clock.schedule(after: .milliseconds(50)) { done.fulfill() } }
     wait(for: [done], timeout: 1)
     hold.release()
   }

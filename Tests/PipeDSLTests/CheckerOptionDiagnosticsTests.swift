@@ -113,7 +113,7 @@ final class CheckerOptionDiagnosticsTests: XCTestCase {
     ]
     for (source, line) in cases {
       let output = BufferedOutput()
-      let report = Session(output: output).execute(SourceFile(name: "demo.pipe", text: source))
+      let report = Session.make(output: output).execute(SourceFile(name: "demo.pipe", text: source))
       XCTAssertEqual(output.errorLines, [line], source)
       XCTAssertEqual(report.unhandledErrors.map(\.kind), ["typeError"], source)
     }

@@ -4,7 +4,7 @@ import XCTest
 /// What a failed `expect` prints: expected above actual, drawn with the same letters.
 final class ExpectSinkTests: XCTestCase {
   func failure(_ text: String) -> String? {
-    let report = Session(output: BufferedOutput()).execute(SourceFile(name: "demo.pipe", text: text))
+    let report = Session.make(output: BufferedOutput()).execute(SourceFile(name: "demo.pipe", text: text))
     guard case .failed(let message)? = report.expectations.first?.outcome else { return nil }
     return message
   }

@@ -6,7 +6,7 @@ import XCTest
 final class GroupOfOperatorsTests: XCTestCase {
   private func run(_ text: String) -> (report: ExecutionReport, output: BufferedOutput) {
     let output = BufferedOutput()
-    let session = Session(output: output)
+    let session = Session.make(output: output)
     let report = session.execute(SourceFile(name: "t.pipe", text: text))
     return (report, output)
   }

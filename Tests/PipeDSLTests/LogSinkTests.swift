@@ -5,7 +5,8 @@ import XCTest
 final class LogSinkTests: XCTestCase {
   func testColumnsLineUpWhateverTheLabelLength() {
     let output = BufferedOutput()
-    _ = Session(output: output).execute(SourceFile(name: "demo.pipe", text: #"cold "-#" | retry 2 | log"#))
+    _ = Session.make(output: output).execute(
+      SourceFile(name: "demo.pipe", text: #"cold "-#" | retry 2 | log"#))
     XCTAssertEqual(
       output.lines,
       [

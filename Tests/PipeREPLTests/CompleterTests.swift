@@ -8,8 +8,8 @@ final class CompleterTests: XCTestCase {
   private var completer: Completer!
 
   override func setUp() {
-    let loop = Loop()
-    let session = Session(output: BufferedOutput(), catalogue: .commandLine(), loop: loop)
+    let loop = Loop.main
+    let session = Session.make(output: BufferedOutput(), catalogue: .commandLine())
     _ = session.execute(SourceFile(name: "<test>", text: "let numbers = of(1, 2)"), mode: .prompt)
     completer = Completer(
       vocabulary: loop.sync {

@@ -8,7 +8,7 @@ final class ExpectationLanesTests: RenderingTestCase {
   private func failure(_ text: String, width: Int = 60) -> String? {
     let output = BufferedOutput()
     let rendering = Rendering { Display(width: width, unicode: true, colour: true) }
-    let session = Session(services: Services(output: output, drawing: rendering))
+    let session = Session.make(services: Services(output: output, drawing: rendering))
     let report = session.execute(SourceFile(name: "t.pipe", text: text))
     guard case .failed(let message)? = report.expectations.first?.outcome else { return nil }
     return message
@@ -49,7 +49,7 @@ final class ExpectationLanesTests: RenderingTestCase {
   }
 
   func testWithoutARendererOnlyTheMarbleStringsArePrinted() {
-    let session = Session(output: BufferedOutput())
+    let session = Session.make(output: BufferedOutput())
     let report = session.execute(SourceFile(name: "t.pipe", text: #"just 1 | expect "2|""#))
     guard case .failed(let message)? = report.expectations.first?.outcome else {
       return XCTFail("expected a failure")

@@ -41,29 +41,53 @@ final class MarblesGoldenTests: RenderingTestCase {
       """)
   }
 
-  func testFlatMapNestedLanes() {
+  /// Each value's sub-pipeline is labelled by the value: three values are not three retries.
+  func testFlatMapLanesAreLabelledByTheirValue() {
     let text = #"of("London", "xyzzy", "Paris") | flatMap (cold "-a-#" | catch (just 0)) | marbles"#
     assertDiagram(
       text, width: 80,
       """
-                                           0ms         1ms          2ms         3ms
-                                           ┬───────────┬────────────┬───────────┬
-      of("London", "xyzzy", "Paris")       ^(bcd|)
-      flatMap (cold "-a-#" | catch (j…     ^───────────(aaa)────────────────────(000|)
-      ├ cold "-a-#"                     1  ^───────────a────────────────────────#
-      │                                ↻2  ^───────────a────────────────────────#
-      │                                ↻3  ^───────────a────────────────────────#
-      └ catch (just 0)                  1  ^───────────a────────────────────────(0|)
-                                       ↻2  ^───────────a────────────────────────(0|)
-                                       ↻3  ^───────────a────────────────────────(0|)
-        └ just 0                        1                                       ^(0|)
-                                       ↻2                                       ^(0|)
-                                       ↻3                                       ^(0|)
+                                                 0ms       1ms        2ms       3ms
+                                                 ┬─────────┬──────────┬─────────┬
+      of("London", "xyzzy", "Paris")             ^(bcd|)
+      flatMap (cold "-a-#" | catch (j…           ^─────────(aaa)────────────────(000|)
+      ├ cold "-a-#"                    "London"  ^─────────a────────────────────#
+      │                                 "xyzzy"  ^─────────a────────────────────#
+      │                                 "Paris"  ^─────────a────────────────────#
+      └ catch (just 0)                 "London"  ^─────────a────────────────────(0|)
+                                        "xyzzy"  ^─────────a────────────────────(0|)
+                                        "Paris"  ^─────────a────────────────────(0|)
+        └ just 0                       "London"                                 ^(0|)
+                                        "xyzzy"                                 ^(0|)
+                                        "Paris"                                 ^(0|)
       b = London
       c = xyzzy
       d = Paris
       # = error: error from a marble diagram
-      ^ subscribe  (ab) same instant  # error  | complete  ↻2 subscribed again
+      ^ subscribe  (ab) same instant  # error  | complete
+      "London" sub-pipeline for that value
+      """)
+  }
+
+  /// A retry inside a value's sub-pipeline keeps `↻`, right under the value it retries.
+  func testARetryInsideAFlatMapIsStillAResubscription() {
+    let text = #"of("a", "b") | flatMap (cold ["-#", "-(x|)"] | retry 2) | marbles"#
+    assertDiagram(
+      text, width: 72,
+      """
+                                        0ms              1ms             2ms
+                                        ┬────────────────┬───────────────┬
+      of("a", "b")                      ^(ab|)
+      flatMap (cold ["-#", "-(x|)…      ^────────────────────────────────(xx|)
+      ├ cold ["-#", "-(x|)"]       "a"  ^────────────────#
+      │                             ↻2                   ^───────────────(x|)
+      │                            "b"  ^────────────────#
+      │                             ↻2                   ^───────────────(x|)
+      └ retry 2                    "a"  ^────────────────────────────────(x|)
+                                   "b"  ^────────────────────────────────(x|)
+      # = error: error from a marble diagram
+      ^ subscribe  (ab) same instant  # error  | complete
+      "a" sub-pipeline for that value  ↻2 subscribed again
       """)
   }
 

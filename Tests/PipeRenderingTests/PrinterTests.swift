@@ -44,7 +44,7 @@ final class PrinterTests: RenderingTestCase {
   }
 
   func testGraphBeforeAnyRun() {
-    let session = Session(output: BufferedOutput())
+    let session = Session.make(output: BufferedOutput())
     XCTAssertEqual(PromptPrinters.graph(of: session), ["(no pipeline has run yet)"])
   }
 
@@ -86,7 +86,7 @@ final class PrinterTests: RenderingTestCase {
   }
 
   func testScheduleReportsMistakesAndStrategiesWithoutTimes() {
-    let session = Session(output: BufferedOutput())
+    let session = Session.make(output: BufferedOutput())
     let typo = PromptPrinters.schedule("exponental(1s, times: 3)", in: session)
     XCTAssertTrue(typo.failed)
     XCTAssertEqual(typo.lines.first, "<schedule>:1:1: error: unknown retry strategy 'exponental'")

@@ -44,6 +44,18 @@ final class SVGStructureTests: RenderingTestCase {
     XCTAssertFalse(outline.texts.contains("  "), "\(outline.texts)")
     XCTAssertTrue(outline.texts.contains("├ "), "\(outline.texts)")
   }
+
+  /// As on the terminal, a flatMap's lanes are labelled by their values, not as retries.
+  func testAFlatMapsLanesAreLabelledByTheirValues() throws {
+    let (svg, _) = try svg(of: #"of("London", "xyzzy") | flatMap (cold ["-#", "-(x|)"] | retry 2) | marbles"#)
+    let outline = try SVGOutline(svg)
+    let key =
+      #"^ subscribe  (ab) same instant  ✕ error  | complete  "London" sub-pipeline for that value  ↻2 subscribed again"#
+    for text in [#""London""#, #""xyzzy""#, "↻2", key] {
+      XCTAssertTrue(outline.texts.contains(text), "missing text \(text) in \(outline.texts)")
+    }
+    XCTAssertFalse(outline.texts.contains("↻3"), "\(outline.texts)")
+  }
 }
 
 /// What an SVG holds, read with Foundation's XMLParser (which fails on malformed XML).

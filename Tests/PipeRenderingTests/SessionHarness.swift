@@ -36,7 +36,7 @@ class RenderingTestCase: LeakCheckingTestCase {
     let rendering = Rendering { display }
     var catalogue = Catalogue.standard
     for entry in rendering.sinkEntries { catalogue.add(entry) }
-    let session = Session(
+    let session = Session.make(
       clock: clock, services: Services(output: output, drawing: rendering), catalogue: catalogue)
     return (output, session, rendering)
   }

@@ -23,7 +23,7 @@ final class CacheFileTests: XCTestCase {
     XCTAssertEqual(object.keys.sorted(), [#"random(1, 6)"#, #"weather("London")"#])
     let folder = try FileManager.default.contentsOfDirectory(
       atPath: sandbox.cacheFile.deletingLastPathComponent().path)
-    XCTAssertEqual(folder, ["cache.json"])
+    XCTAssertEqual(folder.sorted(), [".cache.json.lock", "cache.json"])
   }
 
   func testACorruptFileIsIgnoredWithANoteAndReplaced() throws {

@@ -73,13 +73,13 @@ final class PluginCommandsTests: XCTestCase {
 
   /// A session whose plugins are searched for in `directories` only.
   private func session(searching directories: [String]) -> Session {
-    let loop = Loop()
+    let loop = Loop.main
     let host = PluginHost(
       options: .init(deadline: .seconds(10), directories: directories),
       deliver: { work in loop.queue.async(execute: work) })
-    let sources = PluginSources(host: host)
-    let session = Session(services: Services(output: BufferedOutput(), sources: sources), loop: loop)
-    session.attach(sources)
+    let session = Session.make(
+      services: Services(output: BufferedOutput(), sources: PluginSources(host: host)))
+    loop.sync { session.attach(session.services.sources as! PluginSources) }
     addTeardownBlock { host.shutdown() }
     return session
   }

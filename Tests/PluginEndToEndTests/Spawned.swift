@@ -28,6 +28,7 @@ final class Spawned: @unchecked Sendable {
   }
 
   var pid: Int32 { process.processIdentifier }
+  var isRunning: Bool { process.isRunning }
   var stdout: String { condition.withLock { String(decoding: output, as: UTF8.self) } }
   var stderr: String { condition.withLock { String(decoding: errors, as: UTF8.self) } }
 

@@ -44,6 +44,9 @@ public final class Tracer {
   public let clock: any Scheduler
   public private(set) var records: [Record] = []
   private var subscriptionCounts: [Int: Int] = [:]
+  /// What the layer above says started each subscription (the element a flatMap's
+  /// sub-pipeline runs for, say), by node and subscription number.
+  public private(set) var origins: [Int: [Int: Any]] = [:]
   /// Called after every record, for live views.
   public var onRecord: ((Record) -> Void)?
 
@@ -60,6 +63,11 @@ public final class Tracer {
   /// How many times `node` was subscribed.
   public func subscriptionCount(node: Int) -> Int { subscriptionCounts[node] ?? 0 }
 
+  /// Notes what started the subscription of `node` that began last.
+  public func noteOrigin(_ origin: Any, node: Int) {
+    origins[node, default: [:]][subscriptionCount(node: node)] = origin
+  }
+
   public func record(node: Int, subscription: Int, _ kind: Kind) {
     let entry = Record(node: node, subscription: subscription, time: clock.now, kind: kind)
     records.append(entry)
@@ -70,6 +78,7 @@ public final class Tracer {
   public func reset() {
     records.removeAll()
     subscriptionCounts.removeAll()
+    origins.removeAll()
   }
 }
 

@@ -54,7 +54,7 @@ extension Catalogue {
       return .transform { upstream, env in
         combine(upstream) { element in
           // An error of one element's sub-pipeline names the element: `(at weather . for "xyzzy")`.
-          inner.build(env.with(dot: element)).catch { .error(PipeError.from($0).naming(element)) }
+          inner.build(env.with(element: element)).catch { .error(PipeError.from($0).naming(element)) }
         }
       }
     }

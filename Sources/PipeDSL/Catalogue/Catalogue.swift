@@ -2,7 +2,7 @@
 ///
 /// Built-in entries come from the family files (`Catalogue+Sources.swift`, ...); plugin
 /// sources join through `ExternalSources`.
-public struct Catalogue {
+public struct Catalogue: Sendable {
   public private(set) var entries: [String: CatalogueEntry] = [:]
   /// A name from RxSwift, Combine or RxJS that pipe accepts with a warning → pipe's name
   /// (`switchMap` → `flatMapLatest`), from `Translation.all`.

@@ -38,6 +38,7 @@ enum StageWrapper {
       let runtime = env.runtime
       let stream = Observable<Value>(unsafe: { observer in
         let attempt = runtime.beginAttempt(node: node, scope: env.scope)
+        noteOrigin(env, node: node, attempt: attempt)
         return make(env, attempt).subscribe(stamping(observer, text: text, attempt: attempt))
       })
       return traced(stream, node: node, tracer: env.tracer)
@@ -54,9 +55,17 @@ enum StageWrapper {
     let inner = make(upstream, env)
     let stream = Observable<Value>(unsafe: { observer in
       let attempt = runtime.beginAttempt(node: node, scope: env.scope)
+      noteOrigin(env, node: node, attempt: attempt)
       return inner.subscribe(stamps ? stamping(observer, text: text, attempt: attempt) : observer)
     })
     return traced(stream, node: node, tracer: env.tracer)
+  }
+
+  /// Tells the job's tracer which element's sub-pipeline the subscription just begun belongs
+  /// to, and which attempt for that element it is.
+  private static func noteOrigin(_ env: Env, node: Int, attempt: Int) {
+    guard let tracer = env.tracer, let element = env.element else { return }
+    tracer.noteOrigin(SubscriptionOrigin(element: element, attempt: attempt), node: node)
   }
 
   private static func traced(_ stream: Observable<Value>, node: Int, tracer: Tracer?) -> Observable<Value> {

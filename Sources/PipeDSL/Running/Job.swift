@@ -1,6 +1,7 @@
 import Operators
 
 /// One running pipeline: in the foreground, or in the background after `&`.
+@LoopActor
 public final class Job {
   public enum State: Equatable {
     case running
@@ -8,12 +9,12 @@ public final class Job {
   }
 
   /// The job's number, from 1, as `:jobs` and `:kill` show it.
-  public let id: Int
-  public let text: String
-  public let background: Bool
+  public nonisolated let id: Int
+  public nonisolated let text: String
+  public nonisolated let background: Bool
   public internal(set) var state: State = .running
   /// The scheduler's time the job was started at.
-  public let start: Time
+  public nonisolated let start: Time
   var subscription: (any Disposable)?
   var consumer: (any SinkConsumer)?
   /// Called once, on the loop, when the job ends.

@@ -22,7 +22,7 @@ extension Session {
   /// `commands` carries out the `:commands` met in the text, in their turn (off the loop);
   /// `warnings` shows the warnings of a text that compiled, before it runs (off the loop),
   /// else they are left in the report.
-  public func execute(
+  public nonisolated func execute(
     _ file: SourceFile, mode: Lexer.Mode = .file, waitForJobs: Bool = true,
     commands: ((Command, Statement) -> Void)? = nil, warnings: (([Diagnostic]) -> Void)? = nil
   ) -> ExecutionReport {
@@ -30,7 +30,7 @@ extension Session {
     let parsed = Parser.parse(file, mode: mode)
     report.diagnostics = parsed.diagnostics
     guard !parsed.hasErrors else { return report }
-    let (statements, diagnostics) = loop.sync { () -> ([CompiledStatement], [Diagnostic]) in
+    let (steps, diagnostics) = loop.sync { () -> ([Step], [Diagnostic]) in
       var statements = compiler.compile(parsed.tree)
       let unknown: Set<Diagnostic.ID> = [.unknownOperator, .unknownSetting]
       if compiler.diagnostics.contains(where: { unknown.contains($0.id) }),
@@ -39,7 +39,8 @@ extension Session {
         loadExternalNames = nil
         if load() { statements = compiler.compile(parsed.tree) }
       }
-      return (statements, compiler.diagnostics)
+      let failed = compiler.diagnostics.contains(where: \.isError)
+      return (failed ? [] : statements.map(prepare), compiler.diagnostics)
     }
     report.diagnostics += diagnostics
     guard !report.hasCompileErrors else { return report }
@@ -48,20 +49,12 @@ extension Session {
       report.diagnostics = []
     }
     var started: [(Job, Statement)] = []
-    for statement in statements {
-      switch statement.kind {
-      case .set(let key, let value):
-        loop.sync {
-          runtime.settings.set(key, value)
-          pump()
-        }
-      case .bind:
-        break
-      case .command(let command):
-        commands?(command, statement.statement)
-      case .run(let pipeline, let background):
-        let job = run(pipeline, statement: statement, file: file, background: background)
-        started.append((job, statement.statement))
+    for step in steps {
+      switch step.kind {
+      case .set: loop.sync { perform(step) }
+      case .command(let command): commands?(command, step.statement)
+      case .run(let background):
+        started.append((run(step, file: file, background: background), step.statement))
       }
     }
     if waitForJobs { finishBackgroundJobs() }
@@ -72,7 +65,9 @@ extension Session {
     return report
   }
 
-  private func collect(_ outcome: SinkOutcome, statement: Statement, into report: inout ExecutionReport) {
+  private nonisolated func collect(
+    _ outcome: SinkOutcome, statement: Statement, into report: inout ExecutionReport
+  ) {
     switch outcome {
     case .passed, .failed: report.expectations.append((statement, outcome))
     case .unhandledError(let error): report.unhandledErrors.append(error)
@@ -80,34 +75,58 @@ extension Session {
     }
   }
 
+  /// Keeps a compiled statement on the loop until its turn comes; what is left of it off
+  /// the loop is a step, which names it.
+  private func prepare(_ statement: CompiledStatement) -> Step {
+    nextStep += 1
+    prepared[nextStep] = statement
+    switch statement.kind {
+    case .set: return Step(id: nextStep, statement: statement.statement, kind: .set)
+    case .bind: return Step(id: nextStep, statement: statement.statement, kind: .set)
+    case .command(let command):
+      return Step(id: nextStep, statement: statement.statement, kind: .command(command))
+    case .run(_, let background):
+      return Step(id: nextStep, statement: statement.statement, kind: .run(background))
+    }
+  }
+
+  /// Carries out a `set` (a `let` has nothing left to do: its name was bound when it compiled).
+  private func perform(_ step: Step) {
+    guard case .set(let key, let value)? = prepared.removeValue(forKey: step.id)?.kind else { return }
+    runtime.settings.set(key, value)
+    pump()
+  }
+
   /// Starts a pipeline; a foreground one is waited for.
-  func run(_ pipeline: CompiledPipeline, statement: CompiledStatement, file: SourceFile, background: Bool)
-    -> Job
-  {
+  private nonisolated func run(_ step: Step, file: SourceFile, background: Bool) -> Job {
     let done = DispatchSemaphore(value: 0)
-    let line = file.location(of: statement.statement.span.start).line
+    let line = file.location(of: step.statement.span.start).line
+    // A script on the virtual clock lets a new background job settle before going on.
+    let settles = background && !interactive && clock == .virtual
     let job = loop.sync { () -> Job in
+      let statement = prepared.removeValue(forKey: step.id)!
+      guard case .run(let pipeline, _) = statement.kind else { preconditionFailure("not a pipeline") }
       let job = start(
         pipeline, statement: statement, location: "\(file.name):\(line)", background: background)
       if !background {
         if job.isRunning { job.onEnd.append { done.signal() } } else { done.signal() }
-      } else if !interactive && virtual != nil {
+      } else if settles {
         settled = { done.signal() }
       }
       pump()
       return job
     }
-    if !background || (!interactive && virtual != nil) { done.wait() }
+    if !background || settles { done.wait() }
     return job
   }
 
   /// Disposes a running job (Ctrl-C, `:kill`); safe from any thread.
-  public func cancel(_ job: Job) {
+  public nonisolated func cancel(_ job: Job) {
     loop.post { job.end(.cancelled) }
   }
 
   /// Lets background jobs run to their end; those that can never end are stopped.
-  public func finishBackgroundJobs() {
+  public nonisolated func finishBackgroundJobs() {
     loop.sync {
       draining = true
       pump()
@@ -121,4 +140,19 @@ extension Session {
       done.wait()
     }
   }
+}
+
+/// A compiled statement as `execute` sees it off the loop: what to do, and which prepared
+/// statement to do it with (the compiled pipeline stays on the loop).
+struct Step: Sendable {
+  enum Kind: Sendable {
+    /// A `set`, or a `let` (which has nothing left to do).
+    case set
+    case command(Command)
+    case run(Bool)
+  }
+
+  var id: Int
+  var statement: Statement
+  var kind: Kind
 }

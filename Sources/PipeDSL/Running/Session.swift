@@ -13,14 +13,17 @@ public enum ClockMode: Equatable, Sendable {
 /// waits for each foreground statement. On the virtual clock the session drives time
 /// itself: it runs due timers, stands still while a request is in flight, ends a statement
 /// that would run past the horizon, and notices when nothing can happen any more.
-public final class Session: @unchecked Sendable {
-  public let loop: Loop
+@LoopActor
+public final class Session {
+  /// The loop the session lives on: every method but `execute`, `cancel` and
+  /// `finishBackgroundJobs` runs there, as the compiler checks.
+  public nonisolated let loop = Loop.main
   public let runtime: Runtime
   public let compiler: Compiler
-  public let clock: ClockMode
+  public nonisolated let clock: ClockMode
   /// Whether a stuck background job is left waiting for a person (the prompt) rather than
   /// ended at once (scripts).
-  public let interactive: Bool
+  public nonisolated let interactive: Bool
   let virtual: VirtualTimeScheduler?
   /// Every job started, in order.
   public internal(set) var jobs: [Job] = []
@@ -35,13 +38,16 @@ public final class Session: @unchecked Sendable {
   /// Set while a script lets a new background job settle: called once the clock has nothing
   /// left to run (the jobs ended or wait for something a later statement may change).
   var settled: (() -> Void)?
+  /// Compiled statements waiting for their turn in `execute`, by step.
+  var prepared: [Int: CompiledStatement] = [:]
+  var nextStep = 0
 
-  /// A session on `clock` with `services`, checking names against `catalogue`.
+  /// A session on `clock` with `services`, checking names against `catalogue`; made on the
+  /// loop (from elsewhere, `Session.make`).
   public init(
-    clock: ClockMode = .virtual, services: Services, catalogue: Catalogue = .standard, loop: Loop = Loop(),
+    clock: ClockMode = .virtual, services: Services, catalogue: Catalogue = .standard,
     interactive: Bool = false
   ) {
-    self.loop = loop
     self.clock = clock
     self.interactive = interactive
     let scheduler: any Scheduler
@@ -59,13 +65,23 @@ public final class Session: @unchecked Sendable {
     virtual?.onRelease = { [unowned self] in self.loop.post { self.pump() } }
   }
 
-  /// A session with no services but `output` and `settings`: tests, benchmarks, docs.
-  public convenience init(
-    clock: ClockMode = .virtual, output: any OutputStream, settings: Settings = Settings(),
-    catalogue: Catalogue = .standard, loop: Loop = Loop()
-  ) {
-    self.init(
-      clock: clock, services: Services(output: output, settings: settings), catalogue: catalogue, loop: loop)
+  /// Makes a session on the loop, from another thread.
+  public nonisolated static func make(
+    clock: ClockMode = .virtual, services: sending Services, catalogue: sending Catalogue = .standard,
+    interactive: Bool = false
+  ) -> Session {
+    Loop.main.sync {
+      Session(clock: clock, services: services, catalogue: catalogue, interactive: interactive)
+    }
+  }
+
+  /// A session with no services but `output` and `settings`, made on the loop from another
+  /// thread: tests, benchmarks, docs.
+  public nonisolated static func make(
+    clock: ClockMode = .virtual, output: sending any OutputStream, settings: sending Settings = Settings(),
+    catalogue: sending Catalogue = .standard
+  ) -> Session {
+    make(clock: clock, services: Services(output: output, settings: settings), catalogue: catalogue)
   }
 
   /// What the session was given when it was made.

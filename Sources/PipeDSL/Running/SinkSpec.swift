@@ -43,7 +43,7 @@ public struct SinkContext {
 }
 
 /// How a run ended.
-public enum RunEnd: Equatable {
+public enum RunEnd: Equatable, Sendable {
   /// The stream completed or failed.
   case terminated
   /// Someone disposed it: Ctrl-C, `:kill`, the end of a script.
@@ -55,7 +55,7 @@ public enum RunEnd: Equatable {
 }
 
 /// What a sink concluded.
-public enum SinkOutcome: Equatable {
+public enum SinkOutcome: Equatable, Sendable {
   case ok
   /// An `expect` that held.
   case passed

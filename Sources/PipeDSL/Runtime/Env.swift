@@ -8,6 +8,9 @@ public struct Env {
   /// Records every event of every stage of this job, for `log` and `marbles`; nil otherwise.
   public var tracer: Tracer?
   public var dot: Value?
+  /// The value whose sub-pipeline this is (flatMap, concatMap, flatMapLatest), kept by the
+  /// pipelines nested in it: diagrams label its lanes by it.
+  public var element: Value?
   /// State shared by the stages of one built pipeline (one per flatMap element).
   public var scope: PipelineScope
   /// Inside `retryWhen (errors | ...)`: the stream of errors, as records.
@@ -24,6 +27,13 @@ public struct Env {
   public func with(dot: Value) -> Env {
     var copy = self
     copy.dot = dot
+    return copy
+  }
+
+  /// The environment of the sub-pipeline that runs for `element`, which is also its `.`.
+  public func with(element: Value) -> Env {
+    var copy = with(dot: element)
+    copy.element = element
     return copy
   }
 

@@ -69,10 +69,12 @@ public protocol Drawing: AnyObject {
 
 /// What the host of a session hears about background jobs, on the loop.
 public struct JobEvents {
-  public var started: (Session, Job) -> Void
-  public var ended: (Session, Job) -> Void
+  public var started: @LoopActor (Session, Job) -> Void
+  public var ended: @LoopActor (Session, Job) -> Void
 
-  public init(started: @escaping (Session, Job) -> Void, ended: @escaping (Session, Job) -> Void) {
+  public init(
+    started: @escaping @LoopActor (Session, Job) -> Void, ended: @escaping @LoopActor (Session, Job) -> Void
+  ) {
     self.started = started
     self.ended = ended
   }

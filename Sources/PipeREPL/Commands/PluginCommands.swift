@@ -10,18 +10,14 @@ enum PluginCommands {
   /// `:plugins`: every plugin with its version and path, its sources with their parameters,
   /// and the plugins that could not start.
   static func list(_ session: Session) -> String {
-    guard let sources = pluginSources(of: session) else { return "no plugin host in this session" }
-    let plugins = sources.host.catalog()
-    let builtIns = session.loop.sync { () -> Set<String> in
-      sources.install(plugins)
-      session.replacePluginSources(with: sources.catalogue)
-      return Set(
-        sources.plugins.flatMap(\.sources).map(\.name).filter { session.compiler.catalogue.lookup($0) != nil }
-      )
+    guard let host = pluginHost(of: session) else { return "no plugin host in this session" }
+    let (plugins, catalogue) = install(host.catalog(), in: session)
+    let builtIns = session.loop.sync {
+      Set(plugins.flatMap(\.sources).map(\.name).filter { session.compiler.catalogue.lookup($0) != nil })
     }
-    let owners = Dictionary(sources.catalogue.map { ($0.name, $0.plugin) }) { first, _ in first }
+    let owners = Dictionary(catalogue.map { ($0.name, $0.plugin) }) { first, _ in first }
     var lines: [String] = []
-    for plugin in sources.plugins {
+    for plugin in plugins {
       lines.append(describe(plugin))
       for source in plugin.sources {
         var line = "  " + signature(of: source)
@@ -33,11 +29,11 @@ enum PluginCommands {
         lines.append(line)
       }
     }
-    for problem in sources.host.problems {
+    for problem in host.problems {
       lines.append("\(problem.name)  could not start: \(problem.message)")
     }
     if lines.isEmpty {
-      return "no plugins found (searched \(sources.host.directories.joined(separator: ", ")))"
+      return "no plugins found (searched \(host.directories.joined(separator: ", ")))"
     }
     return lines.joined(separator: "\n")
   }
@@ -45,7 +41,7 @@ enum PluginCommands {
   /// `:plugin load PATH`: starts the plugin at `path` (relative to the working directory, `~`
   /// expanded); from then on it answers to its name ahead of any plugin found by searching.
   static func load(_ path: String, _ session: Session) -> String {
-    guard let sources = pluginSources(of: session) else { return "error: no plugin host in this session" }
+    guard let host = pluginHost(of: session) else { return "error: no plugin host in this session" }
     let absolute = absolutePath(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue
@@ -55,15 +51,11 @@ enum PluginCommands {
     }
     let info: PluginInfo
     do {
-      info = try sources.host.load(path: absolute)
+      info = try host.load(path: absolute)
     } catch {
       return "error: cannot load \(absolute): \(error.message)"
     }
-    let plugins = sources.host.catalog()
-    session.loop.sync {
-      sources.install(plugins)
-      session.replacePluginSources(with: sources.catalogue)
-    }
+    _ = install(host.catalog(), in: session)
     let sourceLines = info.sources.map { "  " + signature(of: $0) }
     return (["loaded " + describe(info)] + sourceLines).joined(separator: "\n")
   }
@@ -82,8 +74,21 @@ enum PluginCommands {
     return "\(source.name)(\(parameters.joined(separator: ", ")))"
   }
 
-  private static func pluginSources(of session: Session) -> PluginSources? {
-    session.services.sources as? PluginSources
+  private static func pluginHost(of session: Session) -> PluginHost? {
+    session.loop.sync { (session.services.sources as? PluginSources)?.host }
+  }
+
+  /// Takes `plugins` (from the host's catalog) as the session's plugins, on the loop: their
+  /// sources replace those the checker knew. Returns the plugins and their sources.
+  private static func install(_ plugins: [PluginInfo], in session: Session)
+    -> (plugins: [PluginInfo], catalogue: [ExternalSourceInfo])
+  {
+    session.loop.sync {
+      guard let sources = session.services.sources as? PluginSources else { return ([], []) }
+      sources.install(plugins)
+      session.replacePluginSources(with: sources.catalogue)
+      return (sources.plugins, sources.catalogue)
+    }
   }
 
   private static func absolutePath(_ path: String) -> String {

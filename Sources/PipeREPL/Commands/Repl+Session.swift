@@ -84,9 +84,10 @@ extension Repl {
   /// `*` marks the values set by hand, the rest are defaults.
   func listSettings(_ command: Command) {
     loadPluginNames()
-    let settings = host.settings
+    let session = host.current
     let rows = host.loop.sync {
-      settings.keys.map { key in
+      let settings = session.settings
+      return settings.keys.map { key in
         (key, settings.display(key), settings.definitions[key]?.doc ?? "", settings.isSet(key))
       }
     }

@@ -18,8 +18,9 @@ final class History {
 
   init(file: HistoryFile?) {
     self.file = file
-    entries = History.deduplicated(file?.load() ?? [])
-    if let file, entries.count < file.lineCount / 2 { file.rewrite(entries) }
+    let lines = file?.load() ?? []
+    entries = History.deduplicated(lines)
+    if let file, entries.count < lines.count / 2 { file.compact(History.deduplicated) }
   }
 
   /// Adds a statement, typed as `lines` (more than one with continuation lines).

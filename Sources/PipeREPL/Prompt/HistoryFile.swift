@@ -1,9 +1,12 @@
 import Foundation
 
-/// The history on disk: one entry per line, `\` and newlines escaped, appended under a lock.
+/// The history on disk: one entry per line, `\` and newlines escaped.
 ///
 /// Lives in `$XDG_DATA_HOME/pipe/history` (by default `~/.local/share/pipe/history`),
-/// readable by its owner only.
+/// readable by its owner only. Every change holds the file's lock (`AtomicFile`): an entry is
+/// appended whole, so concurrent prompts interleave whole lines, and a compaction (dropping
+/// repeats) writes a new file and renames it over the old one, so a kill at any moment
+/// leaves the old history or the new, never an empty or a half one.
 struct HistoryFile {
   let path: String
 
@@ -15,39 +18,35 @@ struct HistoryFile {
     return data + "/pipe/history"
   }
 
+  private var file: AtomicFile { AtomicFile(path: path) }
+
+  /// Every line of the file, decoded, repeats included.
   func load() -> [String] {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-    return text.split(separator: "\n").map { HistoryFile.decode(String($0)) }
+    guard let bytes = file.read() else { return [] }
+    return HistoryFile.lines(bytes)
   }
 
-  /// How many lines the file holds (entries appended, repeats included).
-  var lineCount: Int {
-    (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").count ?? 0
-  }
-
-  /// Appends one entry, holding the file's lock, so concurrent prompts interleave whole lines.
+  /// Appends one entry, holding the file's lock.
   func append(_ entry: String) {
-    locked(flags: O_WRONLY | O_APPEND | O_CREAT) { descriptor in
+    try? file.locked {
+      let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else { return }
       Descriptor.write(HistoryFile.encode(entry) + "\n", to: descriptor)
+      close(descriptor)
     }
   }
 
-  /// Replaces the file's content with `entries` (dropping repeats), under the same lock.
-  func rewrite(_ entries: [String]) {
-    locked(flags: O_WRONLY | O_CREAT) { descriptor in
-      _ = ftruncate(descriptor, 0)
-      Descriptor.write(entries.map { HistoryFile.encode($0) + "\n" }.joined(), to: descriptor)
+  /// Rewrites the file as `compact` makes its lines (dropping repeats): the lines read under
+  /// the lock, so entries other prompts appended meanwhile are kept.
+  func compact(_ compact: @escaping ([String]) -> [String]) {
+    try? file.update { old in
+      let entries = compact(old.map(HistoryFile.lines) ?? [])
+      return Array(entries.map { HistoryFile.encode($0) + "\n" }.joined().utf8)
     }
   }
 
-  private func locked(flags: Int32, _ body: (Int32) -> Void) {
-    guard Locations.makeFolder(for: path) else { return }
-    let descriptor = open(path, flags | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { return }
-    defer { close(descriptor) }
-    guard flock(descriptor, LOCK_EX) == 0 else { return }
-    body(descriptor)
-    _ = flock(descriptor, LOCK_UN)
+  private static func lines(_ bytes: [UInt8]) -> [String] {
+    bytes.split(separator: 0x0A).map { decode(String(decoding: $0, as: UTF8.self)) }
   }
 
   static func encode(_ entry: String) -> String {
@@ -77,13 +76,5 @@ enum Locations {
     if let folder = environment[variable], folder.hasPrefix("/") { return folder }
     guard let home = environment["HOME"], !home.isEmpty else { return nil }
     return home + "/" + fallback
-  }
-
-  /// Creates the file's folder (owner only) if it is missing.
-  static func makeFolder(for path: String) -> Bool {
-    let folder = (path as NSString).deletingLastPathComponent
-    return
-      (try? FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])) != nil
   }
 }

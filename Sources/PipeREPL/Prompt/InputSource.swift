@@ -32,28 +32,25 @@ enum InputSource {
 /// A session's `input` service: lines from a reader, handed to the loop.
 final class ReaderLines: LineSource {
   let reader: any LineReader
-  let loop: Loop
 
-  init(_ reader: any LineReader, loop: Loop) {
-    self.reader = reader
-    self.loop = loop
-  }
+  init(_ reader: any LineReader) { self.reader = reader }
 
   func lines(prompt: String, scheduler: any Scheduler) -> Observable<Value> {
     let reader = self.reader
-    let loop = self.loop
+    let loop = Loop.main
     return Observable.create { observer in
       let hold = scheduler.holdClock()
       let token = ReadToken()
       let stopped = AtomicFlag()
+      // The reading thread only carries the observer back to the loop, never calls it.
       let events = UncheckedSendable((observer, hold))
       Thread.detachNewThread {
-        let (observer, hold) = events.value
         while let line = reader.readLine(prompt: prompt, token: token) {
-          loop.post { if !stopped.isSet { observer.onNext(.string(line)) } }
+          loop.post { if !stopped.isSet { events.value.0.onNext(.string(line)) } }
         }
         loop.post {
           guard !stopped.isSet else { return }
+          let (observer, hold) = events.value
           hold.release()
           observer.onCompleted()
         }

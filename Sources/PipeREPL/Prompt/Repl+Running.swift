@@ -1,4 +1,5 @@
 import Foundation
+import Operators
 import PipeDSL
 
 extension Repl {
@@ -33,6 +34,7 @@ extension Repl {
     }
     let settingsAfter = session.loop.sync { session.settings.explicitValues }
     saveSettings(changedFrom: settingsBefore, to: settingsAfter)
+    if !nested { session.saveCache() }  // once per statement typed, a `:load`ed file's included
     refreshVocabulary()
   }
 
@@ -40,11 +42,13 @@ extension Repl {
   /// that silence would look as if nothing ran: `catch cache` with nothing cached.
   /// `discard` is silent by request.
   private func endedSilently(_ session: Session, jobsAfter count: Int) -> Bool {
-    let jobs = session.loop.sync { Array(session.jobs.dropFirst(count)).filter { !$0.background } }
-    return !jobs.isEmpty
-      && jobs.allSatisfy { job in
-        job.state == .ended(.terminated, .ok) && !job.text.hasSuffix("discard")
-      }
+    session.loop.sync {
+      let jobs = session.jobs.dropFirst(count).filter { !$0.background }
+      return !jobs.isEmpty
+        && jobs.allSatisfy { job in
+          job.state == .ended(.terminated, .ok) && !job.text.hasSuffix("discard")
+        }
+    }
   }
 
   /// Ctrl-C: clears the line being edited, and cancels the statement running in the
@@ -62,7 +66,7 @@ extension Repl {
   }
 
   /// `[1] started`, and once, on the virtual clock, how background jobs move there.
-  func jobStarted(_ job: Job, in session: Session) {
+  @LoopActor func jobStarted(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
     output.note("[\(number)] started")
     if session.clock == .virtual && !explainedVirtualJobs {
@@ -72,7 +76,7 @@ extension Repl {
   }
 
   /// `[1] done`, `[1] failed: serverFailure`, `[1] killed`.
-  func jobEnded(_ job: Job, in session: Session) {
+  @LoopActor func jobEnded(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
     output.note("[\(number)] \(JobTable.summary(job.state))")
     if case .failed(let message)? = job.outcome { output.errorLine(message) }

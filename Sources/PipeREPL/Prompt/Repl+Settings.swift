@@ -55,24 +55,24 @@ extension Repl {
   func resetSettings(_ command: Command) {
     guard command.words.count <= 1 else { return output.errorLine("error: write :reset or :reset NAME") }
     loadPluginNames()  // a plugin's setting is known once its plugin said hello
-    let settings = host.settings
+    let session = host.current  // the settings are the loop's: read them there
     let saved = settingsStore?.load().values ?? [:]
     let keys: [String]
     if let name = command.words.first?.text {
-      guard host.loop.sync({ settings.isKnown(name) }) || saved[name] != nil else {
-        let known = host.loop.sync { settings.keys }
+      guard host.loop.sync({ session.settings.isKnown(name) }) || saved[name] != nil else {
+        let known = host.loop.sync { session.settings.keys }
         let hint = Suggestions.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
         return output.errorLine("error: unknown setting '\(name)'\(hint); :settings lists them")
       }
       keys = [name]
     } else {
-      keys = Array(Set(saved.keys).union(host.loop.sync { settings.explicitValues.keys })).sorted()
+      keys = Array(Set(saved.keys).union(host.loop.sync { session.settings.explicitValues.keys })).sorted()
     }
-    host.loop.sync { for key in keys { settings.reset(key) } }
+    host.loop.sync { for key in keys { session.settings.reset(key) } }
     var changes: [String: Value?] = [:]
     for key in keys { changes.updateValue(nil, forKey: key) }
     if let problem = settingsStore?.update(changes) { output.errorLine("note: not saved: \(problem)") }
-    let shown = host.loop.sync { keys.map { "\($0)=\(settings.display($0))" } }
+    let shown = host.loop.sync { keys.map { "\($0)=\(session.settings.display($0))" } }
     output.note(
       keys.isEmpty
         ? "every setting has its default" : "reset to the default: " + shown.joined(separator: ", "))

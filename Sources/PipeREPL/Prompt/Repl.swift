@@ -45,7 +45,7 @@ final class Repl: @unchecked Sendable {
 
   init(
     terminal: Terminal, options: RunOptions, streams: OutputStreams, environment: [String: String],
-    settings: Settings
+    settings: sending Settings
   ) {
     self.terminal = terminal
     self.streams = streams
@@ -54,10 +54,12 @@ final class Repl: @unchecked Sendable {
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
     startupLines = Repl.restoreSettings(from: settingsStore, into: settings)
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
-    let loop = Loop()
+    settings.onIgnored = { [output] key, _, problem in
+      output.note(Repl.ignoredNote(key, problem, default: settings[key]))
+    }
     var services = Services.commandLine(
       output: output, settings: settings, redactor: terminal.redactor,
-      cache: ValueCache.kept(in: .standard(), output: output), loop: loop,
+      cache: ValueCache.kept(in: .standard(), output: output),
       // A diagram drawn live goes through the terminal, so it stays above the line being edited.
       display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
       lines: TerminalLineReader(terminal: terminal),
@@ -66,10 +68,7 @@ final class Repl: @unchecked Sendable {
     services.jobEvents = JobEvents(
       started: { [unowned self] session, job in self.jobStarted(job, in: session) },
       ended: { [unowned self] session, job in self.jobEnded(job, in: session) })
-    host = SessionHost(clock: options.clockMode, loop: loop, services: services)
-    settings.onIgnored = { [output] key, _, problem in
-      output.note(Repl.ignoredNote(key, problem, default: settings[key]))
-    }
+    host = SessionHost(clock: options.clockMode, services: services)
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
@@ -98,6 +97,7 @@ final class Repl: @unchecked Sendable {
       execute(lines.joined(separator: "\n"))
     }
     host.current.stopPlugins()
+    host.current.saveCache()  // what background jobs stored since the last statement
     return 0
   }
 

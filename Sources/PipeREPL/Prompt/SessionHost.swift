@@ -8,8 +8,7 @@ import PluginBridge
 /// of last good values, the plugins, the drawings); `let` names are defined again in the
 /// new session.
 final class SessionHost: @unchecked Sendable {
-  let loop: Loop
-  let services: Services
+  let loop = Loop.main
   private let lock = NSLock()
   private var sessions: [Session]
   /// The session new statements run in.
@@ -19,19 +18,17 @@ final class SessionHost: @unchecked Sendable {
   /// The text of every `let` that compiled, in order, to define again after a clock switch.
   private var bindings: [String] = []
 
-  init(clock: ClockMode, loop: Loop, services: Services) {
-    self.loop = loop
-    self.services = services
-    sessions = [Session.commandLine(clock: clock, services: services, loop: loop, interactive: true)]
+  init(clock: ClockMode, services: sending Services) {
+    sessions = [loop.sync { Session.commandLine(clock: clock, services: services, interactive: true) }]
   }
-
-  var settings: Settings { services.settings }
 
   /// Starts a session on another clock for the statements that follow.
   func switchClock(to clock: ClockMode) {
-    let session = Session.commandLine(clock: clock, services: services, loop: loop, interactive: true)
-    if let sources = services.sources as? PluginSources {
-      loop.sync { session.register(sources.catalogue) }
+    let previous = current
+    let session = loop.sync {
+      let session = Session.commandLine(clock: clock, services: previous.services, interactive: true)
+      if let sources = previous.services.sources as? PluginSources { session.register(sources.catalogue) }
+      return session
     }
     for text in bindings {
       _ = session.execute(SourceFile(name: "<let>", text: text), mode: .file, waitForJobs: false)

@@ -1,3 +1,4 @@
+import Operators
 import PipeDSL
 
 /// The words Tab can offer, gathered from the session (catalogue, plugins, `let` names,
@@ -25,8 +26,8 @@ struct Vocabulary: Sendable {
   /// Numbers of running background jobs.
   var jobs: [String] = []
 
-  /// Reads the session's vocabulary; call it on the loop.
-  static func gather(_ session: Session, commands: [String], topics: [String]) -> Vocabulary {
+  /// Reads the session's vocabulary, on the loop.
+  @LoopActor static func gather(_ session: Session, commands: [String], topics: [String]) -> Vocabulary {
     let compiler = session.compiler
     let entries = compiler.catalogue.entries.values
     var vocabulary = Vocabulary()

@@ -51,9 +51,13 @@ public struct Lane: Sendable, Equatable {
   public var kind: Kind
   /// What happened, in order, with times from the run's start.
   public var marks: [Mark]
+  /// The value whose sub-pipeline this subscription runs in (inside a flatMap), and which
+  /// attempt for that value it is; nil outside such sub-pipelines.
+  public var origin: SubscriptionOrigin?
 
   public init(
-    node: Int, label: String, depth: Int = 0, branches: [Bool] = [], kind: Kind, marks: [Mark] = []
+    node: Int, label: String, depth: Int = 0, branches: [Bool] = [], kind: Kind, marks: [Mark] = [],
+    origin: SubscriptionOrigin? = nil
   ) {
     self.node = node
     self.label = label
@@ -61,6 +65,7 @@ public struct Lane: Sendable, Equatable {
     self.branches = branches
     self.kind = kind
     self.marks = marks
+    self.origin = origin
   }
 
   /// The first row of its stage, which carries the label.

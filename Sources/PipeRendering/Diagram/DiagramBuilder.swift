@@ -7,9 +7,14 @@ import PipeDSL
 /// the stages nested in it (a flatMap's inner pipeline, a catch's fallback). A stage gets a
 /// lane per subscription, so every resubscription of a retry is a row of its own; a stage
 /// subscribed very often keeps its first and last rows and notes how many were left out.
+/// Inside a sub-pipeline that runs per value (a flatMap's), each value's rows come together,
+/// its resubscriptions right after its first row.
 public struct DiagramBuilder {
   public var graph: Graph
   public var records: [Tracer.Record]
+  /// Which value's sub-pipeline each subscription belongs to, by node and subscription
+  /// (`Tracer.subscriptionOrigins`).
+  public var origins: [Int: [Int: SubscriptionOrigin]] = [:]
   /// The scheduler's time when the run was subscribed.
   public var start: Time
   /// The scheduler's time the diagram is drawn at (the run's end, or now while it runs).
@@ -57,29 +62,53 @@ public struct DiagramBuilder {
     for (index, node) in children.enumerated() {
       let tree = depth == 0 ? [] : branches + [index < children.count - 1]
       let template = Lane(node: node.id, label: node.label, depth: depth, branches: tree, kind: .idle)
-      lanes += rows(for: template, subscriptions: byNode[node.id] ?? [:])
+      lanes += rows(for: template, subscriptions: byNode[node.id] ?? [:], origins: origins[node.id] ?? [:])
       addLanes(under: node.id, depth: depth + 1, branches: tree, byNode: byNode, into: &lanes)
     }
   }
 
   /// The rows of one stage: one per subscription, the middle ones left out past the limit.
-  private func rows(for template: Lane, subscriptions: [Int: [Mark]]) -> [Lane] {
+  private func rows(
+    for template: Lane, subscriptions: [Int: [Mark]], origins: [Int: SubscriptionOrigin]
+  ) -> [Lane] {
     let count = subscriptions.keys.max() ?? 0
     guard count > 0 else { return [template] }
     func row(_ number: Int) -> Lane {
       var lane = template
       lane.kind = .subscription(number, of: count)
+      lane.origin = origins[number]
       lane.marks = Self.tidy(subscriptions[number] ?? [])
       if closesOpenLanes, !lane.marks.contains(where: { $0.isStop || $0.kind == .disposed }) {
         lane.marks.append(Mark(max(.zero, end - start), .disposed))
       }
       return lane
     }
-    guard count > maxRowsPerStage else { return (1...count).map(row) }
+    let order = Self.grouped(1...count, origins: origins)
+    guard count > maxRowsPerStage else { return order.map(row) }
     let head = maxRowsPerStage - 2
     var omitted = template
     omitted.kind = .omitted(count - head - 1)
-    return (1...head).map(row) + [omitted, row(count)]
+    return order.prefix(head).map(row) + [omitted, row(order[count - 1])]
+  }
+
+  /// Subscription numbers in order, except that a value's later attempts follow its first.
+  static func grouped(_ numbers: ClosedRange<Int>, origins: [Int: SubscriptionOrigin]) -> [Int] {
+    var groups: [[Int]] = []
+    for number in numbers {
+      let origin = origins[number]
+      let group = origin.flatMap { origin in
+        groups.lastIndex { group in
+          guard let last = group.last.flatMap({ origins[$0] }) else { return false }
+          return last.element == origin.element && last.attempt == origin.attempt - 1
+        }
+      }
+      if let group, let origin, origin.attempt > 1 {
+        groups[group].append(number)
+      } else {
+        groups.append([number])
+      }
+    }
+    return groups.flatMap { $0 }
   }
 
   /// Drops the dispose that follows a stop event: `#` and `|` already end the line.

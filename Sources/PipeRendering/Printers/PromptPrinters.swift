@@ -21,20 +21,21 @@ public enum PromptPrinters {
   public static func schedule(_ text: String, in session: Session, paint: Paint = .plain)
     -> (lines: [String], failed: Bool)
   {
-    let (compiled, seed) = session.loop.sync {
-      (session.compiler.compileStrategy(text), session.runtime.seed)
-    }
-    guard let strategy = compiled.strategy else {
-      let rendered = DiagnosticRenderer(paint: paint).render(compiled.diagnostics, in: compiled.file)
-      return (rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), true)
-    }
-    guard let schedule = strategy.schedule else {
-      return (
-        ["\(text) waits for something to happen rather than for a fixed time: no schedule to print"], false
-      )
-    }
     let unicode = display(of: session).unicode
-    return (SchedulePrinter.lines(for: schedule, seed: seed, title: text, unicode: unicode), false)
+    return session.loop.sync {
+      let compiled = session.compiler.compileStrategy(text)
+      guard let strategy = compiled.strategy else {
+        let rendered = DiagnosticRenderer(paint: paint).render(compiled.diagnostics, in: compiled.file)
+        return (rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), true)
+      }
+      guard let schedule = strategy.schedule else {
+        return (
+          ["\(text) waits for something to happen rather than for a fixed time: no schedule to print"], false
+        )
+      }
+      let seed = session.runtime.seed
+      return (SchedulePrinter.lines(for: schedule, seed: seed, title: text, unicode: unicode), false)
+    }
   }
 
   /// `:export svg FILE`: writes the last `marbles` diagram as SVG; nil when done, else what

@@ -57,6 +57,7 @@ final class MarblesSink: SinkConsumer {
     var builder = DiagramBuilder(
       graph: context.graph, records: tracer.records, start: context.start, end: context.runtime.scheduler.now,
       title: title)
+    builder.origins = tracer.subscriptionOrigins
     builder.closesOpenLanes = closing
     return builder.build()
   }

@@ -1,13 +1,17 @@
+import PipeDSL
 import TerminalText
 
 /// The left part of a diagram's rows: the stage's text, indented as a tree for nested
-/// pipelines, and the subscription number of stages subscribed more than once.
+/// pipelines, and, for stages subscribed more than once, which subscription the row is: its
+/// number (`↻2` subscribed again), or inside a flatMap the value its sub-pipeline runs for.
 ///
-///     cold "-#"                   1
-///                                ↻2
-///     flatMap (cold "-a|")        1
-///     └ cold "-a|"                1
-///                                ↻2
+///     cold "-#"                          1
+///                                       ↻2
+///     flatMap (weather . | retry 2)
+///     └ weather .                 "London"
+///                                  "xyzzy"
+///                                       ↻2
+///                                  "Paris"
 struct Gutter {
   let display: Display
   /// Columns of the tree and label part.
@@ -53,13 +57,27 @@ struct Gutter {
   }
 
   /// `1` on a stage's first row, `↻2` on its second subscription, nothing for a stage that
-  /// was subscribed once.
+  /// was subscribed once. Inside a sub-pipeline per value, the value on its first
+  /// subscription for that value, and `↻2` on the next one for the same value.
   static func number(_ lane: Lane, _ glyphs: Glyphs) -> String {
     switch lane.kind {
     case .subscription(let number, let count) where count > 1:
+      if let origin = lane.origin {
+        return origin.attempt == 1 ? element(origin.element, glyphs) : glyphs.again + "\(origin.attempt)"
+      }
       return number == 1 ? "1" : glyphs.again + "\(number)"
     case .omitted: return glyphs.moreRows
     default: return ""
     }
+  }
+
+  /// A value as the label of its sub-pipeline's lane: at most 12 columns, a string in
+  /// quotes (`"San Franc…"`).
+  static func element(_ value: Value, _ glyphs: Glyphs) -> String {
+    if case .string(let text) = value {
+      let short = text.truncated(toWidth: 10, ellipsis: glyphs.ellipsis)
+      return Value.string(short).literal.truncated(toWidth: 12, ellipsis: glyphs.ellipsis)
+    }
+    return value.show.truncated(toWidth: 12, ellipsis: glyphs.ellipsis)
   }
 }

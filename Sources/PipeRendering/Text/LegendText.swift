@@ -73,10 +73,13 @@ struct LegendText {
     }
     if kinds.contains(.completed) { key.append("| complete") }
     if kinds.contains(.disposed) { key.append("! dispose") }
-    let again = diagram.lanes.contains {
-      if case .subscription(let number, _) = $0.kind { return number > 1 } else { return false }
+    let labels = diagram.lanes.map { (lane: $0, text: Gutter.number($0, display.glyphs)) }
+    if let value = labels.first(where: { $0.lane.origin?.attempt == 1 && !$0.text.isEmpty }) {
+      key.append("\(value.text) sub-pipeline for that value")
     }
-    if again { key.append("\(display.glyphs.again)2 subscribed again") }
+    if labels.contains(where: { $0.text.hasPrefix(display.glyphs.again) }) {
+      key.append("\(display.glyphs.again)2 subscribed again")
+    }
     return key
   }
 }

@@ -100,9 +100,9 @@ extension Session {
   }
 
   /// Stops the plugins at the end of a run, once the lines they logged have been shown.
-  public func stopPlugins() {
-    guard let sources = services.sources as? PluginSources else { return }
-    sources.host.shutdown(logsWithin: .milliseconds(500))
+  public nonisolated func stopPlugins() {
+    guard let host = loop.sync({ (services.sources as? PluginSources)?.host }) else { return }
+    host.shutdown(logsWithin: .milliseconds(500))
     loop.sync {}
   }
 

@@ -11,13 +11,15 @@ extension PluginProcess {
     readers.enter()
     let stdout = Thread { [self] in
       readStandardOutput()
-      outputEnded()
+      settle { $0.outputOpen = false }
       readers.leave()
     }
     stdout.name = "pipe-plugin \(name) stdout"
     stdout.start()
     let stderr = Thread { [self] in
       readStandardError()
+      if let note = logBudget.withLock({ $0.finish() }) { context.log(name, note) }
+      settle { $0.errorsOpen = false }
       readers.leave()
     }
     stderr.name = "pipe-plugin \(name) stderr"
@@ -29,7 +31,7 @@ extension PluginProcess {
   private func readStandardOutput() {
     var splitter = LineSplitter()
     var broken = false
-    readChunks(from: output) { chunk in
+    readChunks(from: child!.output) { chunk in
       guard !broken else { return }
       var batch: EventBatch = []
       var violation: String?
@@ -49,18 +51,18 @@ extension PluginProcess {
     }
   }
 
-  /// Passes each line of stderr to the log, cut to 64 KiB. After a line longer than 1 MiB the
-  /// rest of stderr is dropped.
+  /// Passes each line of stderr to the log, cut to 64 KiB, within the log's budget (see
+  /// `LogBudget`). After a line longer than 1 MiB the rest of stderr is dropped.
   private func readStandardError() {
     let shown = 64 << 10
     var splitter = LineSplitter()
     var broken = false
-    readChunks(from: errors) { chunk in
+    readChunks(from: child!.errors) { chunk in
       guard !broken else { return }
       do {
         try splitter.feed(chunk) { line in
           let text = String(decoding: line.prefix(shown), as: UTF8.self)
-          context.log(name, line.count > shown ? "\(text)… (\(line.count) bytes)" : text)
+          log(line.count > shown ? "\(text)… (\(line.count) bytes)" : text)
           return true
         }
       } catch {
@@ -70,9 +72,14 @@ extension PluginProcess {
     }
   }
 
-  /// Reads `pipe` until end of file, then closes it.
-  private func readChunks(from pipe: Pipe, _ chunk: (ArraySlice<UInt8>) -> Void) {
-    let fd = pipe.fileHandleForReading.fileDescriptor
+  /// Echoes a line the plugin logged, if the budget allows.
+  func log(_ line: String) {
+    let now = uptimeNanoseconds()
+    for shown in logBudget.withLock({ $0.take(line, now: now) }) { context.log(name, shown) }
+  }
+
+  /// Reads `fd` until end of file, then closes it.
+  private func readChunks(from fd: Int32, _ chunk: (ArraySlice<UInt8>) -> Void) {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       let count = read(fd, &buffer, buffer.count)
@@ -80,7 +87,7 @@ extension PluginProcess {
       if count <= 0 { break }
       chunk(buffer[0..<count])
     }
-    try? pipe.fileHandleForReading.close()
+    close(fd)
   }
 
   /// Handles one line of stdout: replies go into `batch`. Returns what was wrong with the line,
@@ -97,7 +104,7 @@ extension PluginProcess {
     switch message {
     case .hello(let hello): return accept(hello)
     case .log(let text):
-      context.log(name, text)
+      log(text)
       return nil
     case .next(let id, let value, let afterMs):
       return reply(id, .next(value, afterMs: afterMs ?? 0), now, into: &batch)
@@ -119,6 +126,7 @@ extension PluginProcess {
       case .ready: return nil
       case .starting:
         state.phase = .ready(hello)
+        state.hello = hello
         defer { state.helloWaiters = [] }
         return state.helloWaiters
       }
@@ -130,17 +138,23 @@ extension PluginProcess {
     return nil
   }
 
-  /// Hands a reply to its subscription; replies for unknown ids (cancelled ones) are dropped.
+  /// Hands a reply to its subscription; replies for ids that have ended (cancelled ones) are
+  /// dropped, and a reply for an id the plugin was never sent breaks the protocol.
   private func reply(_ id: Int, _ event: PluginEvent, _ now: UInt64, into batch: inout EventBatch) -> String?
   {
     enum Outcome {
-      case deliver(Delivery?), early, retired
+      case deliver(Delivery?), early, unsent, retired
     }
     let outcome: Outcome = state.withLock { state in
       switch state.phase {
       case .starting: return .early
       case .retired: return .retired
       case .ready: break
+      }
+      // A reply for a subscription not yet sent (waiting for the hello, or not even made) is
+      // not an answer to anything: the plugin made it up.
+      guard (state.firstID..<state.nextID).contains(id), state.entries[id]?.queuedLine == nil else {
+        return .unsent
       }
       if event.isTerminal { return .deliver(state.entries.removeValue(forKey: id)?.delivery) }
       state.entries[id]?.deadline = now + context.deadlineNanoseconds
@@ -149,6 +163,7 @@ extension PluginProcess {
     switch outcome {
     case .deliver(let delivery?): batch.append((delivery, event))
     case .early: return "sent a reply before its hello"
+    case .unsent: return "sent a reply for subscription \(id), which it was never sent"
     case .deliver(nil), .retired: break
     }
     return nil
@@ -165,7 +180,10 @@ extension PluginProcess {
     let decided: Result<Hello, PluginHostError>? = state.withLock { state in
       switch state.phase {
       case .ready(let hello): return .success(hello)
-      case .retired: return .failure(PluginHostError(state.failure ?? "plugin '\(name)' stopped"))
+      case .retired:
+        // A hello that was said stays said, whatever the plugin did after it.
+        if let hello = state.hello { return .success(hello) }
+        return .failure(PluginHostError(state.failure ?? "plugin '\(name)' stopped"))
       case .starting:
         state.helloWaiters.append(semaphore)
         return nil
@@ -180,29 +198,37 @@ extension PluginProcess {
     return waitForHello(timeout: timeout)
   }
 
-  /// The process's end is known once stdout is closed and the process has terminated; each waits
-  /// a moment for the other (a grandchild may hold stdout open, a plugin may close it and live).
-  private func outputEnded() {
-    settle { $0.endOfOutput = true }
-  }
-
+  /// The process's end is known once it has terminated and its stdout and stderr are closed,
+  /// so that every line it wrote has been read. Each waits 300 ms at most for the others: a
+  /// terminated plugin's group is killed at once (what it forked may hold the pipes open), and
+  /// a plugin that closed its stdout but lives on is killed.
   func terminated(_ description: String) {
+    kill()
     settle { $0.termination = description }
   }
 
   private func settle(_ update: (inout State) -> Void) {
-    let termination: String?? = state.withLock { state in
+    let (done, waits): (String?, Bool) = state.withLock { state in
+      let wasTerminated = state.termination != nil
+      let hadOutput = state.outputOpen
       update(&state)
-      return state.endOfOutput ? state.termination : nil
+      if let termination = state.termination, !state.outputOpen, !state.errorsOpen {
+        return (termination, false)
+      }
+      return (nil, (!wasTerminated && state.termination != nil) || (hadOutput && !state.outputOpen))
     }
-    if case .some(let description?) = termination {
-      fail(kind: HostErrorKind.pluginCrashed, message: "plugin '\(name)' \(description)", kill: false)
-      return
-    }
+    if let done { return ended(done, kill: false) }
+    guard waits else { return }
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(300)) { [self] in
-      let description = state.withLock { $0.termination } ?? "closed its output"
-      fail(kind: HostErrorKind.pluginCrashed, message: "plugin '\(name)' \(description)", kill: true)
+      ended(state.withLock { $0.termination } ?? "closed its output", kill: true)
     }
+  }
+
+  /// The plugin has ended: its subscriptions fail, with the last line it logged if any.
+  private func ended(_ description: String, kill: Bool) {
+    var message = "plugin '\(name)' \(description)"
+    if let last = logBudget.withLock({ $0.lastLine }) { message += "; it last logged: \(last)" }
+    fail(kind: HostErrorKind.pluginCrashed, message: message, kill: kill)
   }
 }
 

@@ -34,13 +34,19 @@ final class PluginProcess: @unchecked Sendable {
 
   struct State {
     var phase = Phase.starting
+    /// The hello, once said (kept when the process is retired).
+    var hello: Hello?
     var entries: [Int: Entry] = [:]
-    var nextID = 1
+    /// Subscriptions are numbered on from an arbitrary start, not 1, so that a reply a plugin
+    /// makes up (for id 1, say) cannot be taken for the answer to a subscription it was sent.
+    let firstID = Int.random(in: 1...1_000_000_000)
+    lazy var nextID = firstID
     var lastHeard: UInt64
     /// Why the process was retired, for whoever waits for its hello.
     var failure: String?
     var helloWaiters: [DispatchSemaphore] = []
-    var endOfOutput = false
+    var outputOpen = true
+    var errorsOpen = true
     var termination: String?
   }
 
@@ -51,10 +57,10 @@ final class PluginProcess: @unchecked Sendable {
   let checksName: Bool
   let context: HostContext
   let state: Locked<State>
-  let process = Process()
-  let input = Pipe()
-  let output = Pipe()
-  let errors = Pipe()
+  /// The process, once `launch()` has started it (before the process is shared).
+  private(set) var child: ChildProcess?
+  /// What it wrote to the log (stderr, `log` messages): the echo's budget and the last line.
+  let logBudget = Locked(LogBudget())
   /// Left by each reader thread when its pipe has ended.
   let readers = DispatchGroup()
   /// Serialises writes to stdin; true once stdin is closed.
@@ -70,22 +76,14 @@ final class PluginProcess: @unchecked Sendable {
 
   /// Starts the executable and its reader threads; throws a message if it cannot start.
   func launch() throws(PluginHostError) {
-    process.executableURL = URL(fileURLWithPath: path)
     var environment = ProcessInfo.processInfo.environment.merging(context.environment) { $1 }
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    process.terminationHandler = { [weak self] process in
-      // The reason is read here: read elsewhere it may not be settled yet.
-      self?.terminated(describeTermination(process))
-    }
     do {
-      try process.run()
+      child = try ChildProcess.spawn(path: path, environment: environment)
     } catch {
-      throw PluginHostError("cannot start plugin '\(name)' (\(path)): \(error.localizedDescription)")
+      throw PluginHostError("cannot start plugin '\(name)' (\(path)): \(error.message)")
     }
+    child?.watch { [weak self] description in self?.terminated(description) }
     startReaders()
   }
 
@@ -148,7 +146,16 @@ final class PluginProcess: @unchecked Sendable {
 
   /// A dead plugin makes a write fail quietly: its end is reported by its termination.
   private func writeLine(_ line: [UInt8]) {
-    try? input.fileHandleForWriting.write(contentsOf: Data(line))
+    guard let fd = child?.input else { return }
+    line.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0, errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
   }
 
   /// Retires the process: every subscription gets the error, hello waiters wake up, and the
@@ -171,24 +178,16 @@ final class PluginProcess: @unchecked Sendable {
     closeInput()
   }
 
-  /// Kills the process with SIGKILL (a stopped process too), unless it has ended already.
+  /// Kills the process and everything it forked with SIGKILL (stopped ones too).
   func kill() {
-    let ended = state.withLock { $0.termination != nil }
-    if !ended, process.isRunning { _ = Foundation.kill(process.processIdentifier, SIGKILL) }
+    child?.killGroup()
   }
 
   private func closeInput() {
     inputLock.withLock { closed in
       guard !closed else { return }
       closed = true
-      try? input.fileHandleForWriting.close()
+      if let fd = child?.input { close(fd) }
     }
   }
-}
-
-private func describeTermination(_ process: Process) -> String {
-  let status = process.terminationStatus
-  guard process.terminationReason == .uncaughtSignal else { return "exited with status \(status)" }
-  let name = strsignal(status).map { String(cString: $0) } ?? "signal \(status)"
-  return "crashed: killed by signal \(status) (\(name))"
 }

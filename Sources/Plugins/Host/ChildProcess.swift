@@ -1,0 +1,148 @@
+import Foundation
+
+/// A plugin's process, started in a process group of its own, with pipes on its stdin, stdout
+/// and stderr.
+///
+/// The group is what makes a plugin's end complete: `killGroup()` ends the plugin and every
+/// process it forked (a child that kept the plugin's stdout open would otherwise outlive pipe
+/// and hide the plugin's exit until a deadline). The process itself is watched by `waitpid`,
+/// not through its pipes, so an exit is seen at once whoever still holds them.
+///
+///     let child = try ChildProcess.spawn(path: "/usr/bin/env", environment: ["A": "1"])
+///     child.watch { print($0) }   // "exited with status 0"
+final class ChildProcess: Sendable {
+  let pid: pid_t
+  /// The write end of the child's stdin, and the read ends of its stdout and stderr (all
+  /// close-on-exec, so that no other plugin inherits them).
+  let input: Int32
+  let output: Int32
+  let errors: Int32
+
+  private init(pid: pid_t, input: Int32, output: Int32, errors: Int32) {
+    self.pid = pid
+    self.input = input
+    self.output = output
+    self.errors = errors
+  }
+
+  /// Starts `path` with no arguments and exactly `environment`, in a new process group, its
+  /// signals at their defaults (pipe ignores SIGPIPE and, at the prompt, SIGINT; a plugin must
+  /// not inherit that). Throws the reason it could not start.
+  static func spawn(path: String, environment: [String: String]) throws(SpawnError) -> ChildProcess {
+    var pipes: [Int32] = []
+    defer { for fd in pipes { close(fd) } }
+    for _ in 0..<3 {
+      var ends: [Int32] = [-1, -1]
+      guard pipe(&ends) == 0 else { throw SpawnError(errno: errno) }
+      pipes += ends
+      for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    }
+    // pipes: stdin read 0, write 1; stdout read 2, write 3; stderr read 4, write 5.
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipes[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, pipes[3], 1)
+    posix_spawn_file_actions_adddup2(&actions, pipes[5], 2)
+    closeInheritedDescriptors(&actions)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGUSR1, SIGUSR2] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+
+    let arguments = [strdup(path)] + [nil]
+    let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in arguments + variables { free(pointer) } }
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, path, &actions, &attributes, arguments, variables)
+    guard status == 0 else { throw SpawnError(errno: status, path: path) }
+    let child = ChildProcess(pid: pid, input: pipes[1], output: pipes[2], errors: pipes[4])
+    for index in [0, 3, 5] { close(pipes[index]) }
+    pipes = []
+    return child
+  }
+
+  /// Calls `ended` once, on a thread of its own, when the process has ended, with how it ended:
+  /// `exited with status 3`, `crashed: killed by signal 6 (Aborted)`.
+  func watch(_ ended: @escaping @Sendable (String) -> Void) {
+    let pid = self.pid
+    let thread = Thread {
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0 {
+        guard errno == EINTR else { return ended("ended (\(String(cString: strerror(errno))))") }
+      }
+      ended(describeWaitStatus(status))
+    }
+    thread.name = "pipe-plugin wait \(pid)"
+    thread.start()
+  }
+
+  /// Sends SIGKILL to the whole process group: the plugin and whatever it forked, stopped
+  /// ones too. Harmless once they have all ended.
+  func killGroup() {
+    _ = kill(-pid, SIGKILL)
+  }
+}
+
+/// How `waitpid` says a process ended, in the words of an error message.
+func describeWaitStatus(_ status: Int32) -> String {
+  let signal = status & 0x7F
+  guard signal != 0 else { return "exited with status \((status >> 8) & 0xFF)" }
+  let name = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
+  return "crashed: killed by signal \(signal) (\(name))"
+}
+
+/// Why a plugin could not be started.
+struct SpawnError: Error {
+  var message: String
+
+  init(errno code: Int32, path: String? = nil) {
+    let reason = String(cString: strerror(code))
+    if code == ENOENT, let path, let interpreter = Self.interpreter(of: path) {
+      message = "its interpreter \(interpreter) was not found"
+    } else {
+      message = reason
+    }
+  }
+
+  /// `/usr/bin/python9` from a first line `#!/usr/bin/python9 -u`; nil if there is none.
+  private static func interpreter(of path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    let head = String(decoding: (try? handle.read(upToCount: 256)) ?? Data(), as: UTF8.self)
+    guard head.hasPrefix("#!") else { return nil }
+    let line = head.dropFirst(2).prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
+    return line.split(separator: " ").first.map(String.init)
+  }
+}
+
+/// Closes every descriptor above stderr in the child, so that a plugin holds no pipe of another
+/// plugin (which would keep that one's stdin open after pipe closed it), nor anything else of
+/// pipe's. glibc 2.34 has `posix_spawn_file_actions_addclosefrom_np`, which Swift does not import
+/// (it is a GNU extension): it is looked up by name; without it, the descriptors open now are
+/// closed one by one.
+private func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+  typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+  if let symbol = closeFrom {
+    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+    return
+  }
+  let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+  for fd in open.compactMap({ Int32($0) }) where fd > 2 && fcntl(fd, F_GETFD) != -1 {
+    posix_spawn_file_actions_addclose(&actions, fd)
+  }
+}
+
+private nonisolated(unsafe) let closeFrom = dlsym(
+  UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
