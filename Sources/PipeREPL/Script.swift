@@ -11,11 +11,9 @@ enum Script {
     let session = Session.make(
       options: options, streams: streams, output: output, settings: settings, redactor: redactor)
     let file = SourceFile(name: name, text: text)
+    let place = CommandPlace(session: session, errorPaint: streams.error.paint)
     let commands = { (command: Command, _: Statement) in
-      guard !DiagramCommands.run(command, in: session, output: output, paint: streams.error.paint) else {
-        return
-      }
-      output.errorLine("note: ':\(command.name.text)' is a prompt command; scripts ignore it")
+      PromptCommands.carryOut(command, in: place, repl: nil, output: output)
     }
     let renderer = DiagnosticRenderer(paint: streams.error.paint)
     // A diagnostic echoes its line: the secrets in it are masked, as in history.

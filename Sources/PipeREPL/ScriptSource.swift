@@ -12,15 +12,32 @@ import TerminalText
 ///     case .failure(let failure): print(failure.message)   // "a.pipe:2:7: error: invalid UTF-8 ..."
 ///     }
 enum ScriptSource {
-  struct Failure: Error {
-    var message: String
+  enum Failure: Error {
+    /// `cannot read 'a.pipe': no such file`.
+    case unreadable(String)
+    /// The diagnostic at the first byte that is not UTF-8, rendered with its line.
+    case notUTF8(String)
+
+    /// What to print on standard error.
+    var message: String {
+      switch self {
+      case .unreadable(let problem): return "error: " + problem
+      case .notUTF8(let rendered): return rendered
+      }
+    }
+
     /// 2 for text that is not UTF-8, as for a compile error; 64 for a file that cannot be read.
-    var status: Int32
+    var status: Int32 {
+      switch self {
+      case .unreadable: return 64
+      case .notUTF8: return 2
+      }
+    }
   }
 
   static func read(_ path: String, name: String? = nil, paint: Paint) -> Result<String, Failure> {
     guard let data = FileManager.default.contents(atPath: path) else {
-      return .failure(Failure(message: "error: cannot read '\(name ?? path)': \(reason(path))", status: 64))
+      return .failure(.unreadable("cannot read '\(name ?? path)': \(reason(path))"))
     }
     return decode(Array(data), name: name ?? path, paint: paint)
   }
@@ -30,7 +47,7 @@ enum ScriptSource {
     guard let problem else { return .success(file.text) }
     // The diagnostic echoes its line: the secrets in it are masked, as everywhere.
     let shown = Redactor.commandLine(Settings.commandLine()).redact(file)
-    return .failure(Failure(message: DiagnosticRenderer(paint: paint).render(problem, in: shown), status: 2))
+    return .failure(.notUTF8(DiagnosticRenderer(paint: paint).render(problem, in: shown)))
   }
 
   /// Why a file cannot be read, in a few words.

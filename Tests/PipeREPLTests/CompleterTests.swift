@@ -13,7 +13,7 @@ final class CompleterTests: XCTestCase {
     _ = session.execute(SourceFile(name: "<test>", text: "let numbers = of(1, 2)"), mode: .prompt)
     completer = Completer(
       vocabulary: loop.sync {
-        Vocabulary.gather(session, commands: Repl.commands.map(\.name), topics: HelpTopics.names)
+        Vocabulary.gather(session, commands: PromptCommands.all.map(\.name), topics: HelpTopics.names)
       })
   }
 

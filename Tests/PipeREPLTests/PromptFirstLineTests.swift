@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 /// The first lines of a newcomer at the real prompt, in a tmux pane: a bare expression, a
@@ -52,6 +53,19 @@ final class PromptFirstLineTests: XCTestCase {
     try pane.type("weather \"Lodnon\"", enter: true)
     try pane.waitFor("the nearest name") {
       $0.contains("city not found; did you mean London? (at weather \"Lodnon\")")
+    }
+  }
+
+  /// `:load` reads a file as `pipe run` does: invalid UTF-8 is a diagnostic, not U+FFFD run.
+  func testLoadSaysWhereAFileIsNotUTF8() throws {
+    let home = try PipeBinary.temporaryHome(for: self)
+    let path = home + "/bad.pipe"
+    FileManager.default.createFile(
+      atPath: path, contents: Data(Array("just \"ab".utf8) + [0xFF] + Array("\"\n".utf8)))
+    let pane = try Tmux.start(test: self, home: home)
+    try pane.type(":load \(path)", enter: true)
+    try pane.waitFor("the diagnostic") {
+      $0.contains("bad.pipe:1:9: error: invalid UTF-8") && $0.contains("1 | just \"ab\u{FFFD}\"")
     }
   }
 }

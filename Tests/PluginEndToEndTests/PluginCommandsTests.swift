@@ -35,7 +35,7 @@ final class PluginCommandsTests: XCTestCase {
     let session = session(searching: [Products.directory.path])
     let dice = Products.repository.appendingPathComponent("examples/plugins/pipe-plugin-dice.py").path
     XCTAssertEqual(
-      PluginCommands.load(dice, session),
+      try PluginCommands.load(dice, session),
       "loaded dice 1.0.0  \(dice)  (loaded by hand)\n  roll(count: int = 1, sides: int = 6)")
     XCTAssertTrue(PluginCommands.list(session).hasPrefix("dice 1.0.0  \(dice)  (loaded by hand)\n  roll("))
     let report = session.execute(SourceFile(name: "t", text: "roll(count: 2, sides: 1) | expect [1, 1]"))
@@ -47,7 +47,7 @@ final class PluginCommandsTests: XCTestCase {
     let echoer = folder.appendingPathComponent("echoer.sh")
     try executable(Fixtures.echoer, at: echoer)
     let session = session(searching: [Products.directory.path])
-    XCTAssertTrue(PluginCommands.load(echoer.path, session).hasPrefix("loaded echoer 1.0.0"))
+    XCTAssertTrue(try PluginCommands.load(echoer.path, session).hasPrefix("loaded echoer 1.0.0"))
     XCTAssertTrue(
       PluginCommands.list(session).contains(
         "  echo(value: any = \"echo\", delay: int = 0)   (hidden: plugin 'echoer' offers it too)"))
@@ -59,16 +59,27 @@ final class PluginCommandsTests: XCTestCase {
     let folder = try temporaryFolder()
     let session = session(searching: [folder.path])
     let missing = folder.appendingPathComponent("pipe-plugin-nothing").path
-    XCTAssertEqual(PluginCommands.load(missing, session), "error: no plugin file at \(missing)")
+    XCTAssertEqual(problem { try PluginCommands.load(missing, session) }, "no plugin file at \(missing)")
     let plain = folder.appendingPathComponent("plain")
     try "#!/bin/sh\n".write(to: plain, atomically: true, encoding: .utf8)
     XCTAssertEqual(
-      PluginCommands.load(plain.path, session),
-      "error: \(plain.path) is not executable (chmod +x it, and give a script a #! line)")
+      problem { try PluginCommands.load(plain.path, session) },
+      "\(plain.path) is not executable (chmod +x it, and give a script a #! line)")
     let chatty = folder.appendingPathComponent("chatty")
     try executable("#!/bin/sh\necho hello\n", at: chatty)
-    let answer = PluginCommands.load(chatty.path, session)
-    XCTAssertTrue(answer.hasPrefix("error: cannot load \(chatty.path): plugin 'chatty' sent a line"), answer)
+    let answer = problem { try PluginCommands.load(chatty.path, session) }
+    XCTAssertTrue(answer.hasPrefix("cannot load \(chatty.path): plugin 'chatty' sent a line"), answer)
+  }
+
+  /// The problem a command reports (a value, not a string to sniff), or what it gave instead.
+  private func problem(_ run: () throws -> String) -> String {
+    do {
+      return "no problem: " + (try run())
+    } catch CommandError.problem(let message) {
+      return message
+    } catch {
+      return "another error: \(error)"
+    }
   }
 
   /// A session whose plugins are searched for in `directories` only.

@@ -40,20 +40,20 @@ enum PluginCommands {
 
   /// `:plugin load PATH`: starts the plugin at `path` (relative to the working directory, `~`
   /// expanded); from then on it answers to its name ahead of any plugin found by searching.
-  static func load(_ path: String, _ session: Session) -> String {
-    guard let host = pluginHost(of: session) else { return "error: no plugin host in this session" }
+  static func load(_ path: String, _ session: Session) throws(CommandError) -> String {
+    guard let host = pluginHost(of: session) else { throw .problem("no plugin host in this session") }
     let absolute = absolutePath(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue
-    else { return "error: no plugin file at \(absolute)" }
+    else { throw .problem("no plugin file at \(absolute)") }
     guard FileManager.default.isExecutableFile(atPath: absolute) else {
-      return "error: \(absolute) is not executable (chmod +x it, and give a script a #! line)"
+      throw .problem("\(absolute) is not executable (chmod +x it, and give a script a #! line)")
     }
     let info: PluginInfo
     do {
       info = try host.load(path: absolute)
     } catch {
-      return "error: cannot load \(absolute): \(error.message)"
+      throw .problem("cannot load \(absolute): \(error.message)")
     }
     _ = install(host.catalog(), in: session)
     let sourceLines = info.sources.map { "  " + signature(of: $0) }

@@ -1,11 +1,6 @@
 import PipeDSL
 
 extension Repl {
-  /// `:graph [dot]`, `:schedule STRATEGY`, `:export svg FILE`: drawn by PipeRendering.
-  func draw(_ command: Command) {
-    _ = DiagramCommands.run(command, in: host.current, output: output, paint: streams.error.paint)
-  }
-
   /// Starts the plugins if no statement has yet, so that their sources and settings can be
   /// completed, listed and explained.
   func loadPluginNames() {
@@ -19,19 +14,17 @@ extension Repl {
   }
 
   /// `:plugins`.
-  func listPlugins(_ command: Command) {
-    output.line(PluginCommands.list(host.current))
-    refreshVocabulary()
+  func listPlugins() -> CommandReply {
+    defer { refreshVocabulary() }
+    return .text(PluginCommands.list(host.current))
   }
 
   /// `:plugin load PATH`.
-  func loadPlugin(_ command: Command) {
+  func loadPlugin(_ command: Command) throws(CommandError) -> CommandReply {
     guard command.words.count == 2, command.words[0].text == "load" else {
-      output.errorLine("error: write :plugin load PATH")
-      return
+      throw .problem("write :plugin load PATH")
     }
-    let result = PluginCommands.load(command.words[1].text, host.current)
-    result.hasPrefix("error:") ? output.errorLine(result) : output.line(result)
-    refreshVocabulary()
+    defer { refreshVocabulary() }
+    return .text(try PluginCommands.load(command.words[1].text, host.current))
   }
 }

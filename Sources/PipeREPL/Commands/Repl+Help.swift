@@ -4,30 +4,28 @@ import TerminalText
 
 extension Repl {
   /// `:help` (the tour and the commands) or `:help NAME`.
-  func help(_ command: Command) {
+  func help(_ command: Command) throws(CommandError) -> CommandReply {
     guard let word = command.words.first?.text else {
-      output.line(HelpTopics.tour + "\n\ncommands")
-      let width = Repl.commands.map(\.usage.displayWidth).max() ?? 0
-      for entry in Repl.commands {
-        output.line("  " + entry.usage.padded(toWidth: width) + "  " + entry.summary)
-      }
-      output.line("topics: " + HelpTopics.names.joined(separator: ", ") + " (:help jobs)")
-      return
+      let width = PromptCommands.all.map(\.usage.displayWidth).max() ?? 0
+      return .text(
+        [HelpTopics.tour + "\n\ncommands"]
+          + PromptCommands.all.map { "  " + $0.usage.padded(toWidth: width) + "  " + $0.summary }
+          + ["topics: " + HelpTopics.names.joined(separator: ", ") + " (:help jobs)"])
     }
     let name = word.hasPrefix(":") ? String(word.dropFirst()) : word
     if helpText(name) == nil { loadPluginNames() }
-    if let text = helpText(name) {
-      output.line(text)
-    } else {
+    guard let text = helpText(name) else {
       let hint = Suggestions.didYouMean(name, in: vocabulary.helpNames).map { " (\($0))" } ?? ""
-      output.errorLine("error: no help for '\(name)'\(hint)")
+      throw .problem("no help for '\(name)'\(hint)")
     }
+    return .text(text)
   }
 
   /// The help for a command, topic, operator, strategy or plugin source.
   func helpText(_ name: String) -> String? {
-    let command = Repl.commands.first { $0.name == (Repl.commandAliases[name] ?? name) }
-    if let command { return paint(command.usage, .bold) + "\n  " + command.summary }
+    if let command = PromptCommands.named(name) {
+      return paint(command.usage, .bold) + "\n  " + command.summary
+    }
     if let topic = HelpTopics.text(name) { return topic }
     let session = host.current
     return session.loop.sync { () -> String? in
@@ -89,27 +87,27 @@ extension Repl {
   }
 
   /// `:ops`: every stage that is not a source, by family.
-  func listOperators(_ command: Command) {
+  func listOperators() -> CommandReply {
     let session = host.current
     let catalogue = session.loop.sync { session.compiler.catalogue }
-    for role in CatalogueEntry.Role.allCases where role != .source {
-      output.line(paint(role.rawValue, .bold))
-      for entry in catalogue.entries(role: role) { output.line(summaryLine(entry.name, entry.doc)) }
-    }
+    return .text(
+      CatalogueEntry.Role.allCases.filter { $0 != .source }.flatMap { role in
+        [paint(role.rawValue, .bold)] + catalogue.entries(role: role).map { summaryLine($0.name, $0.doc) }
+      })
   }
 
   /// `:sources`: the built-in sources, then the plugins'.
-  func listSources(_ command: Command) {
+  func listSources() -> CommandReply {
     loadPluginNames()
     let session = host.current
     let (catalogue, plugins) = session.loop.sync {
       (session.compiler.catalogue, session.compiler.externalSources)
     }
-    output.line(paint("built in", .bold))
-    for entry in catalogue.entries(role: .source) { output.line(summaryLine(entry.name, entry.doc)) }
     let external = plugins.values.sorted { $0.name < $1.name }
-    output.line(paint("plugins", .bold) + (external.isEmpty ? paint("  none running", .dim) : ""))
-    for source in external { output.line(summaryLine(source.name, source.doc + " (\(source.plugin))")) }
+    return .text(
+      [paint("built in", .bold)] + catalogue.entries(role: .source).map { summaryLine($0.name, $0.doc) }
+        + [paint("plugins", .bold) + (external.isEmpty ? paint("  none running", .dim) : "")]
+        + external.map { summaryLine($0.name, $0.doc + " (\($0.plugin))") })
   }
 
   /// `  name           First sentence of the doc`, cut to fit 90 columns.

@@ -5,31 +5,25 @@ import TerminalText
 
 extension Repl {
   /// `:clock virtual|real`: a new session clock for the statements that follow.
-  func switchClock(_ command: Command) {
+  func switchClock(_ command: Command) throws(CommandError) -> CommandReply {
     guard let word = command.words.first?.text else {
-      output.line("the clock is \(describe(host.current.clock)) (:clock virtual|real)")
-      return
+      return .text("the clock is \(describe(host.current.clock)) (:clock virtual|real)")
     }
     switch word {
     case "virtual": host.switchClock(to: .virtual)
     case "real": host.switchClock(to: .real(speed: currentSpeed))
-    default:
-      output.errorLine("error: the clock is virtual or real, not '\(word)'")
-      return
+    default: throw .problem("the clock is virtual or real, not '\(word)'")
     }
-    output.note("clock: \(describe(host.current.clock))")
+    return .note("clock: \(describe(host.current.clock))")
   }
 
   /// `:speed X`: the real clock, X times faster than the wall clock.
-  func setSpeed(_ command: Command) {
-    guard let word = argument(command, usage: ":speed X"), let speed = Double(word),
-      Limits.speeds.contains(speed)
-    else {
-      output.errorLine("error: write :speed X, X a number \(Limits.speedRange) (10 runs ten times faster)")
-      return
+  func setSpeed(_ command: Command) throws(CommandError) -> CommandReply {
+    guard let word = command.words.first?.text, let speed = Double(word), Limits.speeds.contains(speed) else {
+      throw .problem("write :speed X, X a number \(Limits.speedRange) (10 runs ten times faster)")
     }
     host.switchClock(to: .real(speed: speed))
-    output.note("clock: \(describe(host.current.clock))")
+    return .note("clock: \(describe(host.current.clock))")
   }
 
   var currentSpeed: Double {
@@ -51,27 +45,27 @@ extension Repl {
   /// `:load FILE`: runs a .pipe file in this session, statement by statement. A file that is
   /// already loading (a file that loads itself, or two that load each other) and nesting past
   /// `maximumLoadDepth` are refused with the chain of files.
-  func load(_ command: Command) {
-    guard let path = argument(command, usage: ":load FILE") else { return }
+  func load(_ command: Command) throws(CommandError) -> CommandReply {
+    let path = try PromptCommands.argument(command, usage: ":load FILE")
     let expanded = (path as NSString).expandingTildeInPath
     let resolved = URL(fileURLWithPath: expanded).standardizedFileURL.resolvingSymlinksInPath().path
     let chain = loading.map(\.name) + [path]
     if loading.contains(where: { $0.path == resolved }) {
-      return output.errorLine(
-        "error: :load cycle: \(Repl.describe(chain)); a file cannot load itself, even through others")
+      throw .problem(":load cycle: \(Repl.describe(chain)); a file cannot load itself, even through others")
     }
     guard loading.count < Repl.maximumLoadDepth else {
-      return output.errorLine(
-        "error: :load nests deeper than \(Repl.maximumLoadDepth) files: \(Repl.describe(chain))")
+      throw .problem(":load nests deeper than \(Repl.maximumLoadDepth) files: \(Repl.describe(chain))")
     }
     let text: String
     switch ScriptSource.read(expanded, name: path, paint: streams.error.paint) {
     case .success(let read): text = read
-    case .failure(let failure): return output.errorLine(failure.message)
+    case .failure(.unreadable(let problem)): throw .problem(problem)
+    case .failure(.notUTF8(let rendered)): throw .diagnostics([rendered])
     }
     loading.append((path, resolved))
     defer { loading.removeLast() }
     execute(text, name: path, mode: .file)
+    return .none
   }
 
   /// `a.pipe → b.pipe → a.pipe`; a long chain keeps its first three and last two files.
@@ -82,7 +76,7 @@ extension Repl {
 
   /// `:settings`: every setting, its value (secrets as ••••) and what it does, one line each;
   /// `*` marks the values set by hand, the rest are defaults.
-  func listSettings(_ command: Command) {
+  func listSettings() -> CommandReply {
     loadPluginNames()
     let session = host.current
     let rows = host.loop.sync {
@@ -94,21 +88,22 @@ extension Repl {
     let keyWidth = rows.map(\.0.displayWidth).max() ?? 0
     let valueWidth = min(rows.map(\.1.displayWidth).max() ?? 0, 32)
     let docWidth = max(20, streams.output.width - keyWidth - valueWidth - 7)
-    for (key, value, doc, isSet) in rows {
-      let line =
+    return .text(
+      rows.map { key, value, doc, isSet in
         (isSet ? "* " : "  ") + key.padded(toWidth: keyWidth) + "  " + value.padded(toWidth: valueWidth)
-        + "  "
-      output.line(line + paint(Repl.firstSentence(doc, limit: docWidth), .dim))
-    }
+          + "  "
+          + paint(Repl.firstSentence(doc, limit: docWidth), .dim)
+      })
   }
 
   /// `:history`: the statements entered, numbered, oldest first.
-  func listHistory(_ command: Command) {
+  func listHistory() -> CommandReply {
     let entries = history.entries
     let width = String(entries.count).count
-    for (index, entry) in entries.enumerated() {
-      let number = String(index + 1)
-      output.line(String(repeating: " ", count: width - number.count) + number + "  " + entry)
-    }
+    return .text(
+      entries.enumerated().map { index, entry in
+        let number = String(index + 1)
+        return String(repeating: " ", count: width - number.count) + number + "  " + entry
+      })
   }
 }

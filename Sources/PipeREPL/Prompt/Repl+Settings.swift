@@ -52,8 +52,8 @@ extension Repl {
 
   /// `:reset NAME` puts one setting back to its default, `:reset` every one; in this session
   /// and in the settings file.
-  func resetSettings(_ command: Command) {
-    guard command.words.count <= 1 else { return output.errorLine("error: write :reset or :reset NAME") }
+  func resetSettings(_ command: Command) throws(CommandError) -> CommandReply {
+    guard command.words.count <= 1 else { throw .problem("write :reset or :reset NAME") }
     loadPluginNames()  // a plugin's setting is known once its plugin said hello
     let session = host.current  // the settings are the loop's: read them there
     let saved = settingsStore?.load().values ?? [:]
@@ -62,7 +62,7 @@ extension Repl {
       guard host.loop.sync({ session.settings.isKnown(name) }) || saved[name] != nil else {
         let known = host.loop.sync { session.settings.keys }
         let hint = Suggestions.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-        return output.errorLine("error: unknown setting '\(name)'\(hint); :settings lists them")
+        throw .problem("unknown setting '\(name)'\(hint); :settings lists them")
       }
       keys = [name]
     } else {
@@ -71,10 +71,15 @@ extension Repl {
     host.loop.sync { for key in keys { session.settings.reset(key) } }
     var changes: [String: Value?] = [:]
     for key in keys { changes.updateValue(nil, forKey: key) }
-    if let problem = settingsStore?.update(changes) { output.errorLine("note: not saved: \(problem)") }
+    var reply = CommandReply()
+    if let problem = settingsStore?.update(changes) {
+      reply.lines.append(.errorNote("note: not saved: \(problem)"))
+    }
     let shown = host.loop.sync { keys.map { "\($0)=\(session.settings.display($0))" } }
-    output.note(
-      keys.isEmpty
-        ? "every setting has its default" : "reset to the default: " + shown.joined(separator: ", "))
+    reply.lines.append(
+      .note(
+        keys.isEmpty
+          ? "every setting has its default" : "reset to the default: " + shown.joined(separator: ", ")))
+    return reply
   }
 }

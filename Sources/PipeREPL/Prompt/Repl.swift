@@ -140,7 +140,7 @@ final class Repl: @unchecked Sendable {
   func refreshVocabulary() {
     let session = host.current
     var vocabulary = session.loop.sync {
-      Vocabulary.gather(session, commands: Repl.commands.map(\.name), topics: HelpTopics.names)
+      Vocabulary.gather(session, commands: PromptCommands.all.map(\.name), topics: HelpTopics.names)
     }
     vocabulary.jobs = jobs.all.map { String($0.number) }
     self.vocabulary = vocabulary

@@ -5,33 +5,33 @@ import TerminalText
 /// The prompt commands that print drawings, `:graph [dot]`, `:schedule STRATEGY` and
 /// `:export svg FILE`, carried out for a script too, since they only print.
 enum DiagramCommands {
-  /// Carries out `command` if it is one of these; false otherwise. `paint` colours the
-  /// diagnostics of a mistyped strategy (standard error's).
-  static func run(_ command: Command, in session: Session, output: any PipeDSL.OutputStream, paint: Paint)
-    -> Bool
+  /// `:graph [dot]`: the last pipeline's operator graph.
+  @Sendable static func graph(_ place: CommandPlace, _ command: Command) -> CommandReply {
+    .text(PromptPrinters.graph(of: place.session, dot: command.words.first?.text == "dot"))
+  }
+
+  /// `:schedule STRATEGY`: the delays a strategy would wait; a mistyped strategy gives its
+  /// diagnostics, in standard error's colour.
+  @Sendable static func schedule(_ place: CommandPlace, _ command: Command) throws(CommandError)
+    -> CommandReply
   {
-    switch command.name.text {
-    case "graph":
-      let dot = command.words.first?.text == "dot"
-      for line in PromptPrinters.graph(of: session, dot: dot) { output.line(line) }
-    case "schedule":
-      guard !command.rest.text.isEmpty else {
-        output.errorLine("error: write :schedule STRATEGY, for example :schedule backoff(1, 3, 5, 10)")
-        return true
-      }
-      let result = PromptPrinters.schedule(command.rest.text, in: session, paint: paint)
-      for line in result.lines { result.failed ? output.errorLine(line) : output.line(line) }
-    case "export":
-      guard command.words.count == 2, command.words[0].text == "svg" else {
-        output.errorLine("error: write :export svg FILE")
-        return true
-      }
-      if let problem = PromptPrinters.exportSVG(from: session, to: command.words[1].text) {
-        output.errorLine("error: " + problem)
-      }
-    default:
-      return false
+    guard !command.rest.text.isEmpty else {
+      throw .problem("write :schedule STRATEGY, for example :schedule backoff(1, 3, 5, 10)")
     }
-    return true
+    let result = PromptPrinters.schedule(command.rest.text, in: place.session, paint: place.errorPaint)
+    if result.failed { throw .diagnostics(result.lines) }
+    return .text(result.lines)
+  }
+
+  /// `:export svg FILE`: the last marbles diagram as SVG.
+  @Sendable static func export(_ place: CommandPlace, _ command: Command) throws(CommandError) -> CommandReply
+  {
+    guard command.words.count == 2, command.words[0].text == "svg" else {
+      throw .problem("write :export svg FILE")
+    }
+    if let problem = PromptPrinters.exportSVG(from: place.session, to: command.words[1].text) {
+      throw .problem(problem)
+    }
+    return .none
   }
 }
