@@ -37,12 +37,15 @@ let package = Package(
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
     // libedit's readline-compatible API, for the prompt's line editing (apt: libedit-dev).
     .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    // No core dumps from a process that holds API keys (setrlimit and prctl, which is variadic).
+    .target(name: "CProcess"),
     .executableTarget(
       name: "PipeREPL",
       dependencies: [
         "Operators",
         "PipeDSL",
         "CLibEdit",
+        "CProcess",
         "PluginBridge",
         "FakeAPI",
         "PipeRendering",
@@ -60,7 +63,7 @@ let package = Package(
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
     .target(name: "PluginProtocol", dependencies: ["JSON"], path: "Sources/Plugins/Protocol"),
     .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
-    .target(name: "PluginKit", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Kit"),
+    .target(name: "PluginKit", dependencies: ["PluginProtocol", "CProcess"], path: "Sources/Plugins/Kit"),
     .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
     // The host side of plugins as the language sees them: sources, settings, clock holds.
     .target(

@@ -63,9 +63,7 @@ extension PipeCommand {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
           .deletingLastPathComponent().path
         let host = PluginHost(options: .init(directories: [directory]), deliver: { $0() })
-        let sources = PluginSources(host: host)
-        sources.refresh()
-        return sources.catalogue.filter { builtInPlugins.contains($0.plugin) }
+        return PluginSources(host: host).allSources().filter { builtInPlugins.contains($0.plugin) }
       }
     }
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CProcess
 import Foundation
 import PipeDSL
 
@@ -6,6 +7,13 @@ import PipeDSL
 @main
 struct PipeCommand: ParsableCommand {
   static let version = "0.1.0"
+
+  /// pipe holds API keys: before anything else, it makes sure a crash writes no core dump
+  /// (its plugins inherit the limit).
+  static func main() {
+    _ = pipe_forbid_core_dumps()
+    main(nil)
+  }
 
   static let configuration = CommandConfiguration(
     commandName: "pipe",
@@ -47,7 +55,8 @@ struct PipeCommand: ParsableCommand {
   func run() throws {
     let streams = OutputStreams(options: options)
     if let code {
-      throw ExitCode(Script.run(text: code, name: "<-e>", options: options, streams: streams))
+      throw ExitCode(
+        Script.run(text: code, name: "<-e>", options: options, streams: streams, typedInArguments: true))
     }
     if isatty(STDIN_FILENO) == 1 {
       throw ExitCode(Repl.run(options: options, streams: streams))

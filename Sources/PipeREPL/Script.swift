@@ -3,14 +3,18 @@ import PipeDSL
 
 /// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
 enum Script {
-  /// Runs every statement of `text`; returns the exit status (0, 1 or 2).
-  static func run(text: String, name: String, options: RunOptions, streams: OutputStreams) -> Int32 {
+  /// Runs every statement of `text`; returns the exit status (0, 1 or 2). `typedInArguments`
+  /// says that the text came in the command's arguments (`-e`), where a secret is not safe.
+  static func run(
+    text: String, name: String, options: RunOptions, streams: OutputStreams, typedInArguments: Bool = false
+  ) -> Int32 {
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)
     let output = StandardOutput(redactor: redactor, errorPaint: streams.error.paint)
+    let file = SourceFile(name: name, text: text)
+    if typedInArguments { warnAboutSecrets(in: file, output: output) }
     let session = Session.make(
       options: options, streams: streams, output: output, settings: settings, redactor: redactor)
-    let file = SourceFile(name: name, text: text)
     let place = CommandPlace(session: session, errorPaint: streams.error.paint)
     let commands = { (command: Command, _: Statement) in
       PromptCommands.carryOut(command, in: place, repl: nil, output: output)
@@ -31,5 +35,17 @@ enum Script {
     }
     output.flush()
     return report.failed > 0 || !report.unhandledErrors.isEmpty ? 1 : 0
+  }
+
+  /// A key typed in `pipe -e` is in the process list, where other users can read it, and in
+  /// the shell's history: say so, and where the key can come from instead.
+  static func warnAboutSecrets(in file: SourceFile, output: any PipeDSL.OutputStream) {
+    let typed = Redactor.secretAssignments(in: file).filter { file.text(of: $0.value) != "\"\"" }
+    for key in Set(typed.map(\.key)).sorted() {
+      output.errorLine(
+        "warning: \(key) is typed on the command line, where other users can see it (ps) and the "
+          + "shell keeps it in its history\nhelp: put it in the environment instead: "
+          + "export \(Settings.environmentName(of: key))=…")
+    }
   }
 }

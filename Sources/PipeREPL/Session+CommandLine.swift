@@ -56,7 +56,7 @@ extension Session {
       output: output, settings: settings, redactor: redactor, cache: cache,
       display: TerminalDisplay.probe(streams: streams) { [standard = output as? StandardOutput] text in
         standard?.flush()
-        Descriptor.write(text, to: STDOUT_FILENO)
+        Descriptor.write(redactor.redact(text), to: STDOUT_FILENO)  // a live diagram too
       },
       lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint)
     return Loop.main.sync { commandLine(clock: options.clockMode, services: services) }
@@ -70,7 +70,6 @@ extension Session {
     let session = Session(
       clock: clock, services: services, catalogue: .commandLine(drawingWith: rendering),
       interactive: interactive)
-    if let sources = services.sources as? PluginSources { session.attach(sources) }
     return session
   }
 
@@ -80,8 +79,12 @@ extension Session {
     let loop = Loop.main
     let box = UncheckedSendable(output)
     let deadline = PluginDeadline.fromEnvironment { output.errorLine($0) }
+    let helloCache = Locations.folder(
+      "XDG_CACHE_HOME", fallback: ".cache", ProcessInfo.processInfo.environment
+    )
+    .map { $0 + "/pipe/plugins.json" }
     return PluginHost(
-      options: PluginHost.Options(deadline: deadline),
+      options: PluginHost.Options(deadline: deadline, helloCache: helloCache),
       log: { plugin, line in
         box.value.errorLine(paint("[\(plugin)] \(line)", .dim))
       },

@@ -23,7 +23,8 @@ final class CacheFileTests: XCTestCase {
     XCTAssertEqual(object.keys.sorted(), [#"random(1, 6)"#, #"weather("London")"#])
     let folder = try FileManager.default.contentsOfDirectory(
       atPath: sandbox.cacheFile.deletingLastPathComponent().path)
-    XCTAssertEqual(folder.sorted(), [".cache.json.lock", "cache.json"])
+    XCTAssertEqual(
+      folder.sorted(), [".cache.json.lock", "cache.json", "plugins.json"], "the hello cache beside")
   }
 
   func testACorruptFileIsIgnoredWithANoteAndReplaced() throws {

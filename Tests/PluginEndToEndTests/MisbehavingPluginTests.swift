@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// Plugins that break the rules in ways a crash test does not cover, written in Python and run
@@ -108,37 +109,4 @@ func highWaterMark(of pid: Int32) -> Int? {
     let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
   else { return nil }
   return kilobytes << 10
-}
-
-/// Plugins in Python for the tests, each a few lines around the protocol's loop.
-enum PythonPlugin {
-  /// A plugin named `name` offering `sources` (no parameters). `beforeHello` and `afterHello`
-  /// run around the hello; `onSubscribe` runs for each subscribe message `m`. `send(message)`
-  /// writes one message at once.
-  static func source(
-    name: String, sources: [String], beforeHello: String = "", afterHello: String = "",
-    onSubscribe: String, hello: String? = nil
-  ) -> String {
-    let list = sources.map { #"{"name": "\#($0)", "doc": "a source"}"# }.joined(separator: ", ")
-    let greeting =
-      hello
-      ?? #"{"type": "hello", "protocol": 1, "name": "\#(name)", "version": "1.0.0", "sources": [\#(list)]}"#
-    return """
-      #!/usr/bin/env python3
-      import json, os, sys, time
-
-      def send(message):
-          sys.stdout.write(json.dumps(message) + "\\n")
-          sys.stdout.flush()
-
-      \(beforeHello)
-      send(\(greeting))
-      \(afterHello)
-      for line in sys.stdin:
-          m = json.loads(line)
-          if m["type"] == "subscribe":
-      \(onSubscribe.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n"))
-
-      """
-  }
 }

@@ -90,7 +90,6 @@ final class PluginCommandsTests: XCTestCase {
       deliver: { work in loop.queue.async(execute: work) })
     let session = Session.make(
       services: Services(output: BufferedOutput(), sources: PluginSources(host: host)))
-    loop.sync { session.attach(session.services.sources as! PluginSources) }
     addTeardownBlock { host.shutdown() }
     return session
   }

@@ -97,3 +97,70 @@ extension Compiler {
     return false
   }
 }
+
+extension Compiler {
+  /// Makes a plugin's settings known (they are learnt when the plugin is first named).
+  func define(_ definitions: [Settings.Definition]) {
+    for definition in definitions where !settings.isKnown(definition.key) { settings.define(definition) }
+  }
+
+  /// Says `note` as a warning at `span`, once for `plugin` in the compiler's life.
+  func noteOnce(_ note: String?, plugin: String, at span: Span) {
+    guard let note, notedPlugins.insert(plugin).inserted else { return }
+    report(.pluginShadows(note, at: span))
+  }
+}
+
+extension Compiler {
+  /// A source of a plugin that could not start when the text was checked (it crashed, hung or
+  /// said no valid hello): not an unknown name, and not a compile error, but a stage that
+  /// starts the plugin again when it is subscribed and binds its arguments once the plugin has
+  /// said hello. Its first subscription fails with `error`, what the check met, at once; a
+  /// retry, or the next statement, tries the plugin again.
+  func compileUnavailableSource(
+    _ name: String, _ error: PipeError, _ op: OperatorStage, _ stage: Stage, parent: Int?, hasDot: Bool
+  ) -> (stage: CompiledStage, node: Int)? {
+    let (positional, options) = op.split(optionNames: [])
+    let reader = ArgumentReader(compiler: self, hasDot: hasDot)
+    let readers =
+      positional.map { (label: String?.none, read: reader.value($0)) }
+      + options.map { (label: Optional($0.name.text), read: $0.value.flatMap(reader.value)) }
+    guard !readers.contains(where: { $0.read == nil }) else { return nil }
+    let node = addNode(for: stage, name: name, parent: parent, role: .source)
+    let first = FirstFailure(error)
+    return (
+      .source { env, attempt in
+        let runtime = env.runtime
+        guard let sources = runtime.sources else {
+          return .error(PipeError(kind: "pluginCrashed", message: "no plugin host is running"))
+        }
+        let arguments: [(label: String?, value: Value)]
+        do {
+          arguments = try readers.map { (label: $0.label, value: try $0.read!(env)) }
+        } catch {
+          return .error(error)
+        }
+        let key = ValueCache.key(
+          source: name, arguments: arguments.map { (name: $0.label ?? "", value: $0.value) },
+          positions: Array(repeating: "", count: positional.count))
+        env.scope.sourceKey = key
+        return sources.observe(
+          unavailable: name, failure: first.take(), arguments: arguments, settings: runtime.settings,
+          attempt: runtime.attempts[node] ?? attempt, scheduler: runtime.scheduler
+        ).do(onNext: { runtime.cache.store($0, for: key) })
+      }, node
+    )
+  }
+}
+
+/// An error given out once (on the loop).
+private final class FirstFailure {
+  private var error: PipeError?
+
+  init(_ error: PipeError) { self.error = error }
+
+  func take() -> PipeError? {
+    defer { error = nil }
+    return error
+  }
+}

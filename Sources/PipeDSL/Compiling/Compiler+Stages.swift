@@ -41,15 +41,23 @@ extension Compiler {
       if viaAlias { report(.foreignAlias(op.name, entry: entry.name)) }
       return compileEntry(entry, op, stage, parent: parent, hasDot: hasDot)
     }
-    if let info = externalSources[name] {
+    var pluginHelp: String?
+    switch sources?.lookUp(source: name) {
+    case .found(let info, let note)?:
+      define(info.settings)
+      noteOnce(note, plugin: info.plugin, at: op.name.span)
       return compilePluginSource(info, op, stage, parent: parent, hasDot: hasDot)
+    case .unavailable(_, let error)?:
+      return compileUnavailableSource(name, error, op, stage, parent: parent, hasDot: hasDot)
+    case .unknown(let help)?: pluginHelp = help
+    case nil: break
     }
     if let foreign = Translation.named(name, label: op.callArguments?.firstLabel) {
       let example = foreign.translation.entry.flatMap { catalogue.entries[$0]?.examples.first?.code }
       report(.foreignName(op.name, foreign, example: example))
       return nil
     }
-    reportUnknown(op.name, first: stage.span.start == 0 || parent == nil)
+    reportUnknown(op.name, first: stage.span.start == 0 || parent == nil, pluginHelp: pluginHelp)
     return nil
   }
 
@@ -113,7 +121,7 @@ extension Compiler {
     return false
   }
 
-  private func reportUnknown(_ name: Name, first: Bool) {
+  private func reportUnknown(_ name: Name, first: Bool, pluginHelp: String?) {
     let candidates =
       catalogue.names + Array(catalogue.aliases.keys) + Array(externalSources.keys) + Array(bindings.keys)
     report(
@@ -121,7 +129,7 @@ extension Compiler {
         id: .unknownOperator, message: "unknown operator '\(name.text)'", span: name.span,
         help: name.text == "errors"
           ? "'errors' is the stream of errors inside retryWhen (errors | ...)"
-          : Suggestions.didYouMean(name.text, in: candidates)))
+          : Suggestions.didYouMean(name.text, in: candidates) ?? pluginHelp))
   }
 }
 

@@ -12,8 +12,10 @@ import Operators
 public final class Compiler {
   public var catalogue: Catalogue
   public let settings: Settings
-  /// Plugin sources by name, from their handshakes.
-  public var externalSources: [String: ExternalSourceInfo] = [:]
+  /// The plugins: asked about a name after the catalogue and the `let` names.
+  public let sources: (any ExternalSources)?
+  /// The plugins that have been said to hide another plugin of their name (said once).
+  var notedPlugins: Set<String> = []
   /// `let` names and their pipelines.
   public private(set) var bindings: [String: CompiledPipeline] = [:]
   /// Everything reported since the last `compile`.
@@ -25,9 +27,15 @@ public final class Compiler {
   var previousStatementEnd: Int?
   private var nextNode = 0
 
-  public init(catalogue: Catalogue = .standard, settings: Settings) {
+  public init(catalogue: Catalogue = .standard, settings: Settings, sources: (any ExternalSources)? = nil) {
     self.catalogue = catalogue
     self.settings = settings
+    self.sources = sources
+  }
+
+  /// The plugin sources known without starting any plugin, by name.
+  public var externalSources: [String: ExternalSourceInfo] {
+    Dictionary((sources?.knownSources ?? []).map { ($0.name, $0) }) { first, _ in first }
   }
 
   /// Whether anything reported since the last `compile` is an error.
@@ -67,9 +75,22 @@ public final class Compiler {
 
   func define(_ name: String, _ pipeline: CompiledPipeline) { bindings[name] = pipeline }
 
-  /// Checks that a setting exists; reports it with "did you mean" otherwise.
+  /// Checks that a setting exists (a plugin's is learnt from its plugin, `weather.apiKey`
+  /// from `weather`); reports it with "did you mean" otherwise.
   func checkSetting(_ name: Name) -> String? {
     if settings.isKnown(name.text) { return name.text }
+    if let dot = name.text.firstIndex(of: "."), let sources {
+      switch sources.lookUp(settingsOf: String(name.text[..<dot])) {
+      case .found(let definitions, let note):
+        define(definitions)
+        noteOnce(note, plugin: String(name.text[..<dot]), at: name.span)
+        if settings.isKnown(name.text) { return name.text }
+      case .unavailable(let plugin, let error):
+        report(.pluginUnavailable(plugin, error, at: name.span))
+        return nil
+      case .unknown: break
+      }
+    }
     report(
       Diagnostic(
         id: .unknownSetting, message: "unknown setting '\(name.text)'", span: name.span,

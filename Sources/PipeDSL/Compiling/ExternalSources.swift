@@ -1,12 +1,19 @@
 import Operators
 
-/// Sources provided from outside the language: the plugins.
-///
-/// The checker asks for the names and parameters (from each plugin's handshake); the
-/// compiled stage asks for a stream when it is subscribed.
+/// Sources provided from outside the language: the plugins. The compiler asks it about the
+/// names the catalogue and the `let` names do not have, one name at a time, when it meets
+/// them; a running stage asks it for a stream when it is subscribed.
 public protocol ExternalSources: AnyObject {
-  /// Every source the plugins offer, by name.
-  var catalogue: [ExternalSourceInfo] { get }
+  /// The source named `name` (on the loop, while a text is checked). It may start the plugin
+  /// that offers it and wait for its hello.
+  func lookUp(source name: String) -> ExternalLookup<ExternalSourceInfo>
+
+  /// The settings of the plugin named `plugin` (the namespace of `weather.apiKey` is
+  /// `weather`), for `set` and for reading a setting.
+  func lookUp(settingsOf plugin: String) -> ExternalLookup<[Settings.Definition]>
+
+  /// The sources known without starting any plugin: for "did you mean", completion, `:help`.
+  var knownSources: [ExternalSourceInfo] { get }
 
   /// A stream of the source's values for one subscription. `arguments` are those written,
   /// by parameter name, in the parameters' order; a parameter left out is absent.
@@ -14,6 +21,27 @@ public protocol ExternalSources: AnyObject {
     source: String, arguments: [(name: String, value: Value)], settings: Settings, attempt: Int,
     scheduler: any Scheduler
   ) -> Observable<Value>
+
+  /// A stream of a source whose plugin could not start when the text was checked: the plugin
+  /// is started again, and `arguments` (by position, or labeled) are bound to its parameters
+  /// once it has said hello. `failure`, if given, is what the check met: the first subscription
+  /// fails with it at once rather than start the plugin twice in a row.
+  func observe(
+    unavailable source: String, failure: PipeError?, arguments: [(label: String?, value: Value)],
+    settings: Settings, attempt: Int, scheduler: any Scheduler
+  ) -> Observable<Value>
+}
+
+/// What looking up a name outside the language found.
+public enum ExternalLookup<Found> {
+  /// Found. `note`, if any, is said once as a warning where the name is first used: a plugin
+  /// that hides another of its name (and gets its settings).
+  case found(Found, note: String?)
+  /// The plugin that would answer could not start: the error a use of it meets
+  /// (`pluginCrashed`, `timeout`, `badResponse`), its message saying why.
+  case unavailable(plugin: String, error: PipeError)
+  /// No plugin offers it; `help`, if any, names the plugins that could not start.
+  case unknown(help: String?)
 }
 
 /// A plugin's source as the checker and `:help` see it.

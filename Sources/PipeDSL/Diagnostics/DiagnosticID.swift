@@ -25,6 +25,9 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
   case optionNeedsValue, duplicateOption, unknownOption, repeatedArgument
   case bindingShadowsOperator, invalidSetting, stageNotCompiled
 
+  // Plugins met by name: one that could not start, one that hides another of its name.
+  case pluginUnavailable, pluginShadows
+
   // Where a stage stands in its pipeline.
   case sourceAfterPipe, missingSource, missingPipe, sinkNotLast, sinkInSubpipeline, pipelineTooLong
 

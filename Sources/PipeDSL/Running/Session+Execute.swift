@@ -31,14 +31,7 @@ extension Session {
     report.diagnostics = parsed.diagnostics
     guard !parsed.hasErrors else { return report }
     let (steps, diagnostics) = loop.sync { () -> ([Step], [Diagnostic]) in
-      var statements = compiler.compile(parsed.tree)
-      let unknown: Set<Diagnostic.ID> = [.unknownOperator, .unknownSetting]
-      if compiler.diagnostics.contains(where: { unknown.contains($0.id) }),
-        let load = loadExternalNames
-      {
-        loadExternalNames = nil
-        if load() { statements = compiler.compile(parsed.tree) }
-      }
+      let statements = compiler.compile(parsed.tree)
       let failed = compiler.diagnostics.contains(where: \.isError)
       return (failed ? [] : statements.map(prepare), compiler.diagnostics)
     }

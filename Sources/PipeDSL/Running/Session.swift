@@ -29,9 +29,6 @@ public final class Session {
   public internal(set) var jobs: [Job] = []
   /// The graph of the last pipeline that ran, for `:graph`.
   public internal(set) var lastGraph = Graph()
-  /// Called once, on the loop, when a text uses a name nobody knows: loads the plugins and
-  /// says whether any source or setting was added (then the text is checked again).
-  public var loadExternalNames: (() -> Bool)?
   var pumping = false
   /// Set while a script waits for its background jobs: they may run on, and end when stuck.
   var draining = false
@@ -61,7 +58,7 @@ public final class Session {
       scheduler = RealTimeScheduler(loop: loop, speed: speed)
     }
     runtime = Runtime(scheduler: scheduler, services: services)
-    compiler = Compiler(catalogue: catalogue, settings: services.settings)
+    compiler = Compiler(catalogue: catalogue, settings: services.settings, sources: services.sources)
     virtual?.onRelease = { [unowned self] in self.loop.post { self.pump() } }
   }
 

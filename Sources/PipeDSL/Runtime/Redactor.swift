@@ -76,17 +76,7 @@ public final class Redactor: Sendable {
   /// `keepingWidth`, each character of the value becomes one `•`.
   public static func maskingAssignments(in text: String, keepingWidth: Bool = false) -> String {
     let file = SourceFile(name: "<redact>", text: text)
-    let tokens = Lexer.tokenize(file, mode: .prompt).tokens
-    var cuts: [Range<Int>] = []
-    var atStart = true
-    for index in tokens.indices {
-      defer { atStart = [.newline, .semicolon].contains(tokens[index].kind) }
-      guard atStart, tokens[index].kind == .identifier, tokens[index].text == "set",
-        index + 2 < tokens.count, Settings.isSecret(tokens[index + 1].text)
-      else { continue }
-      let value = tokens[(index + 2)...].prefix { ![.newline, .semicolon, .end].contains($0.kind) }
-      if let first = value.first, let last = value.last { cuts.append(first.span.start..<last.span.end) }
-    }
+    let cuts = secretAssignments(in: file).map(\.value.range)
     guard !cuts.isEmpty else { return text }
     var bytes = file.bytes
     for cut in cuts.reversed() {
@@ -95,6 +85,24 @@ public final class Redactor: Sendable {
       bytes.replaceSubrange(cut, with: Array(replacement.utf8))
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Every `set` of a secret key in `file`: the key, and the span of the value written.
+  public static func secretAssignments(in file: SourceFile) -> [(key: String, value: Span)] {
+    let tokens = Lexer.tokenize(file, mode: .prompt).tokens
+    var found: [(key: String, value: Span)] = []
+    var atStart = true
+    for index in tokens.indices {
+      defer { atStart = [.newline, .semicolon].contains(tokens[index].kind) }
+      guard atStart, tokens[index].kind == .identifier, tokens[index].text == "set",
+        index + 2 < tokens.count, Settings.isSecret(tokens[index + 1].text)
+      else { continue }
+      let value = tokens[(index + 2)...].prefix { ![.newline, .semicolon, .end].contains($0.kind) }
+      if let first = value.first, let last = value.last {
+        found.append((tokens[index + 1].text, Span(first.span.start, last.span.end)))
+      }
+    }
+    return found
   }
 
   private static func jsonEscaped(_ value: String) -> String {

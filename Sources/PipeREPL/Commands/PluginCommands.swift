@@ -7,18 +7,24 @@ import PluginProtocol
 /// What the prompt's `:plugins` and `:plugin load PATH` print. Call them off the session's
 /// loop: starting a plugin waits for its hello (at most the plugin deadline).
 enum PluginCommands {
-  /// `:plugins`: every plugin with its version and path, its sources with their parameters,
-  /// and the plugins that could not start.
+  /// `:plugins`: every plugin with its version and path, the plugins of the same name it
+  /// hides, its sources with their parameters, and the plugins that could not start (tried
+  /// again now).
   static func list(_ session: Session) -> String {
-    guard let host = pluginHost(of: session) else { return "no plugin host in this session" }
-    let (plugins, catalogue) = install(host.catalog(), in: session)
+    guard let host = pluginHost(of: session), let plugins = session.learnAllPlugins(retryingProblems: true)
+    else { return "no plugin host in this session" }
     let builtIns = session.loop.sync {
       Set(plugins.flatMap(\.sources).map(\.name).filter { session.compiler.catalogue.lookup($0) != nil })
     }
-    let owners = Dictionary(catalogue.map { ($0.name, $0.plugin) }) { first, _ in first }
+    let owners = Dictionary(PluginSources.sources(of: plugins).map { ($0.name, $0.plugin) }) { first, _ in
+      first
+    }
     var lines: [String] = []
     for plugin in plugins {
       lines.append(describe(plugin))
+      for hidden in plugin.hides {
+        lines.append("  hides \(hidden) (the \(plugin.name).* settings go to this one)")
+      }
       for source in plugin.sources {
         var line = "  " + signature(of: source)
         if builtIns.contains(source.name) {
@@ -29,7 +35,7 @@ enum PluginCommands {
         lines.append(line)
       }
     }
-    for problem in host.problems {
+    for problem in host.problems where !plugins.contains(where: { $0.path == problem.path }) {
       lines.append("\(problem.name)  could not start: \(problem.message)")
     }
     if lines.isEmpty {
@@ -55,7 +61,7 @@ enum PluginCommands {
     } catch {
       throw .problem("cannot load \(absolute): \(error.message)")
     }
-    _ = install(host.catalog(), in: session)
+    session.learnAllPlugins()
     let sourceLines = info.sources.map { "  " + signature(of: $0) }
     return (["loaded " + describe(info)] + sourceLines).joined(separator: "\n")
   }
@@ -76,19 +82,6 @@ enum PluginCommands {
 
   private static func pluginHost(of session: Session) -> PluginHost? {
     session.loop.sync { (session.services.sources as? PluginSources)?.host }
-  }
-
-  /// Takes `plugins` (from the host's catalog) as the session's plugins, on the loop: their
-  /// sources replace those the checker knew. Returns the plugins and their sources.
-  private static func install(_ plugins: [PluginInfo], in session: Session)
-    -> (plugins: [PluginInfo], catalogue: [ExternalSourceInfo])
-  {
-    session.loop.sync {
-      guard let sources = session.services.sources as? PluginSources else { return ([], []) }
-      sources.install(plugins)
-      session.replacePluginSources(with: sources.catalogue)
-      return (sources.plugins, sources.catalogue)
-    }
   }
 
   private static func absolutePath(_ path: String) -> String {

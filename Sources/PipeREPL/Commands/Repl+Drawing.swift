@@ -1,16 +1,10 @@
 import PipeDSL
 
 extension Repl {
-  /// Starts the plugins if no statement has yet, so that their sources and settings can be
-  /// completed, listed and explained.
+  /// Learns every plugin's sources and settings, so that they can be completed, listed and
+  /// explained (a plugin whose hello is known, here or in the hello cache, is not started).
   func loadPluginNames() {
-    let session = host.current
-    let loaded = session.loop.sync { () -> Bool in
-      guard let load = session.loadExternalNames else { return false }
-      session.loadExternalNames = nil
-      return load()
-    }
-    if loaded { refreshVocabulary() }
+    if host.current.learnAllPlugins() != nil { refreshVocabulary() }
   }
 
   /// `:plugins`.

@@ -26,9 +26,7 @@ final class SessionHost: @unchecked Sendable {
   func switchClock(to clock: ClockMode) {
     let previous = current
     let session = loop.sync {
-      let session = Session.commandLine(clock: clock, services: previous.services, interactive: true)
-      if let sources = previous.services.sources as? PluginSources { session.register(sources.catalogue) }
-      return session
+      Session.commandLine(clock: clock, services: previous.services, interactive: true)
     }
     for text in bindings {
       _ = session.execute(SourceFile(name: "<let>", text: text), mode: .file, waitForJobs: false)

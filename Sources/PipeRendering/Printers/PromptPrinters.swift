@@ -44,8 +44,10 @@ public enum PromptPrinters {
     guard let rendering = Rendering.of(session), let diagram = rendering.lastDiagram(in: session) else {
       return "no diagram to export yet: run a pipeline that ends in marbles first"
     }
+    let redactor = session.loop.sync { session.runtime.redactor }  // no secret's value in the file
     do {
-      try DiagramSVGRenderer().render(diagram).write(toFile: path, atomically: true, encoding: .utf8)
+      try redactor.redact(DiagramSVGRenderer().render(diagram)).write(
+        toFile: path, atomically: true, encoding: .utf8)
       return nil
     } catch {
       return "cannot write '\(path)': \(error.localizedDescription)"

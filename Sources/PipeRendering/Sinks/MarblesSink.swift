@@ -73,7 +73,8 @@ final class MarblesSink: SinkConsumer {
   }
 
   private func write(_ diagram: Diagram, to path: String) {
-    let svg = DiagramSVGRenderer().render(diagram)
+    // A file leaves the engine as text too: no secret's value in it.
+    let svg = context.runtime.redactor.redact(DiagramSVGRenderer().render(diagram))
     do {
       try svg.write(toFile: path, atomically: true, encoding: .utf8)
     } catch {

@@ -12,57 +12,116 @@ import PluginProtocol
 /// same timing on every run.
 public final class PluginSources: ExternalSources {
   public let host: PluginHost
-  /// The plugins, as their hellos describe them: those loaded by hand first, then by name.
-  public private(set) var plugins: [PluginInfo] = []
-  public private(set) var catalogue: [ExternalSourceInfo] = []
+  /// The plugin each source was last found in (on the loop).
   private var pluginOfSource: [String: String] = [:]
 
   public init(host: PluginHost) { self.host = host }
 
-  /// Learns every plugin's sources (starting each plugin once for its hello).
-  public func refresh() {
-    install(host.catalog())
+  public func lookUp(source name: String) -> ExternalLookup<ExternalSourceInfo> {
+    switch host.lookup(source: name) {
+    case .found(let plugin):
+      found(name, in: plugin)
+      let info = Self.sources(of: [plugin]).first { $0.name == name }!
+      return .found(info, note: Self.note(for: plugin) ?? note(forSource: name, of: plugin))
+    case .unavailable(let plugin, let error):
+      return .unavailable(plugin: plugin, error: PipeError(kind: error.kind, message: error.message))
+    case .unknown(let problems):
+      guard !problems.isEmpty else { return .unknown(help: nil) }
+      let names = problems.map { "'\($0.name)'" }.joined(separator: ", ")
+      return .unknown(help: "plugins that could not start: \(names) (:plugins says why)")
+    }
   }
+
+  public func lookUp(settingsOf plugin: String) -> ExternalLookup<[Settings.Definition]> {
+    switch host.plugin(named: plugin) {
+    case .success(let info)?: .found(Self.settings(of: info), note: Self.note(for: info))
+    case .failure(let error)?:
+      .unavailable(plugin: plugin, error: PipeError(kind: error.kind, message: error.message))
+    case nil: .unknown(help: nil)
+    }
+  }
+
+  public var knownSources: [ExternalSourceInfo] { Self.sources(of: host.knownPlugins) }
+
+  /// Notes that `source` is `plugin`'s, for the streams of it subscribed from now on.
+  func found(_ source: String, in plugin: PluginInfo) {
+    pluginOfSource[source] = plugin.name
+  }
+
+  /// Every plugin, as its hello describes it: those loaded by hand first, then by name. Starts
+  /// the plugins whose hello is not known yet; `retryingProblems` tries those that could not
+  /// start again too.
+  public func allPlugins(retryingProblems: Bool = false) -> [PluginInfo] {
+    Self.ordered(host.catalog(retryingProblems: retryingProblems))
+  }
+
+  /// Every source of every plugin (see `allPlugins`), each once: a source offered by two
+  /// plugins belongs to the one loaded by hand, else to the plugin of its name, else to the
+  /// first by name.
+  public func allSources() -> [ExternalSourceInfo] { Self.sources(of: allPlugins()) }
 
   /// Adds the plugin at `path` (`:plugin load PATH`).
   @discardableResult
-  public func load(path: String) throws -> PluginInfo {
-    let info = try host.load(path: path)
-    install(host.catalog())
-    return info
+  public func load(path: String) throws(PluginHostError) -> PluginInfo {
+    try host.load(path: path)
   }
 
-  /// Takes `plugins` (from `host.catalog()`) as the plugins there are. A source offered by two
-  /// plugins belongs to the first: a plugin loaded by hand, else the first by name.
-  public func install(_ plugins: [PluginInfo]) {
-    let ordered = plugins.filter(\.loadedByHand) + plugins.filter { !$0.loadedByHand }
-    var infos: [ExternalSourceInfo] = []
-    var owners: [String: String] = [:]
-    for plugin in ordered {
-      let settings = plugin.settings.map { spec in
-        Settings.Definition(
-          key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc,
-          type: SettingType(rawValue: spec.type.rawValue), allowed: spec.allowed?.map(Value.init),
-          range: spec.minimum == nil && spec.maximum == nil
-            ? nil : (spec.minimum ?? -.infinity)...(spec.maximum ?? .infinity),
-          secret: spec.secret)
-      }
-      for source in plugin.sources where owners[source.name] == nil {
-        owners[source.name] = plugin.name
-        infos.append(
-          ExternalSourceInfo(
-            name: source.name, plugin: plugin.name, doc: source.doc,
-            parameters: source.params.map {
-              .init(
-                name: $0.name, type: $0.type.rawValue, defaultValue: $0.defaultValue.map(Value.init),
-                doc: $0.doc)
-            },
-            example: source.example, settings: settings))
-      }
+  /// The sources of `plugins`, each once, sorted by name (see `allSources`).
+  public static func sources(of plugins: [PluginInfo]) -> [ExternalSourceInfo] {
+    let ordered = ordered(plugins)
+    var owners: [String: PluginInfo] = [:]
+    for plugin in ordered where plugin.loadedByHand {
+      for source in plugin.sources where owners[source.name] == nil { owners[source.name] = plugin }
     }
-    self.plugins = ordered
-    catalogue = infos.sorted { $0.name < $1.name }
-    pluginOfSource = owners
+    for plugin in ordered where plugin.offers(plugin.name) && owners[plugin.name] == nil {
+      owners[plugin.name] = plugin
+    }
+    for plugin in ordered {
+      for source in plugin.sources where owners[source.name] == nil { owners[source.name] = plugin }
+    }
+    return owners.sorted { $0.key < $1.key }.map { name, plugin in
+      let source = plugin.sources.first { $0.name == name }!
+      return ExternalSourceInfo(
+        name: source.name, plugin: plugin.name, doc: source.doc,
+        parameters: source.params.map {
+          .init(
+            name: $0.name, type: $0.type.rawValue, defaultValue: $0.defaultValue.map(Value.init), doc: $0.doc)
+        },
+        example: source.example, settings: settings(of: plugin))
+    }
+  }
+
+  /// Loaded by hand first, then by name.
+  static func ordered(_ plugins: [PluginInfo]) -> [PluginInfo] {
+    let sorted = plugins.sorted { $0.name < $1.name }
+    return sorted.filter(\.loadedByHand) + sorted.filter { !$0.loadedByHand }
+  }
+
+  /// A plugin's settings as the language knows them.
+  static func settings(of plugin: PluginInfo) -> [Settings.Definition] {
+    plugin.settings.map { spec in
+      Settings.Definition(
+        key: spec.key, defaultValue: spec.defaultValue.map(Value.init) ?? .null, doc: spec.doc,
+        type: SettingType(rawValue: spec.type.rawValue), allowed: spec.allowed?.map(Value.init),
+        range: spec.minimum == nil && spec.maximum == nil
+          ? nil : (spec.minimum ?? -.infinity)...(spec.maximum ?? .infinity),
+        secret: spec.secret)
+    }
+  }
+
+  /// What to say when a plugin hides another of its name: it gets that one's settings.
+  static func note(for plugin: PluginInfo) -> String? {
+    guard let hidden = plugin.hides.first else { return nil }
+    return "plugin '\(plugin.name)' is \(plugin.path), which hides \(hidden); "
+      + "the \(plugin.name).* settings go to it"
+  }
+
+  /// What to say when another known plugin offers a source of the same name too.
+  private func note(forSource name: String, of plugin: PluginInfo) -> String? {
+    guard let other = host.knownPlugins.first(where: { $0.name != plugin.name && $0.offers(name) }) else {
+      return nil
+    }
+    return "source '\(name)' is plugin '\(plugin.name)''s; plugin '\(other.name)' offers one too"
   }
 
   public func observe(
@@ -89,37 +148,27 @@ public final class PluginSources: ExternalSources {
 }
 
 extension Session {
-  /// Connects the plugins: their sources and settings join the checker the first time a
-  /// text names something unknown, so a text that uses no plugin starts none.
-  public func attach(_ sources: PluginSources) {
-    loadExternalNames = { [unowned self] in
-      sources.refresh()
-      self.register(sources.catalogue)
-      return !sources.catalogue.isEmpty
-    }
-  }
-
   /// Stops the plugins at the end of a run, once the lines they logged have been shown.
   public nonisolated func stopPlugins() {
     guard let host = loop.sync({ (services.sources as? PluginSources)?.host }) else { return }
     host.shutdown(logsWithin: .milliseconds(500))
     loop.sync {}
   }
+}
 
-  /// Makes the checker know exactly the plugin sources of `catalogue`, and their settings
-  /// (on the loop): after `:plugin load`, a source may have changed hands or gone.
-  public func replacePluginSources(with catalogue: [ExternalSourceInfo]) {
-    compiler.externalSources = [:]
-    register(catalogue)
-  }
-
-  /// Adds plugin sources and their settings to the checker (on the loop).
-  public func register(_ catalogue: [ExternalSourceInfo]) {
-    for info in catalogue {
-      compiler.externalSources[info.name] = info
-      for definition in info.settings where !runtime.settings.isKnown(definition.key) {
-        runtime.settings.define(definition)
+extension Session {
+  /// Every plugin (see `PluginSources.allPlugins`), its settings made known: for listings and
+  /// completion. Nil in a session without plugins. Call it off the loop.
+  @discardableResult
+  public nonisolated func learnAllPlugins(retryingProblems: Bool = false) -> [PluginInfo]? {
+    guard let host = loop.sync({ (services.sources as? PluginSources)?.host }) else { return nil }
+    let plugins = PluginSources.ordered(host.catalog(retryingProblems: retryingProblems))
+    loop.sync {
+      let settings = runtime.settings
+      for definition in plugins.flatMap(PluginSources.settings(of:)) where !settings.isKnown(definition.key) {
+        settings.define(definition)
       }
     }
+    return plugins
   }
 }

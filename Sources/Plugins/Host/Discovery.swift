@@ -29,20 +29,31 @@ enum Discovery {
     return directories
   }
 
-  /// Plugins by name; a name found in an earlier directory hides the same name in a later one.
+  /// A plugin file found, and the files of the same name it hides (found later in the search).
+  struct Found: Equatable {
+    var name: String
+    var path: String
+    var hides: [String] = []
+  }
+
+  /// Plugins by name; a name found in an earlier directory hides the same name in a later one
+  /// (and a file of the same name with another extension, later in the same directory).
   static func scan(_ directories: [String], hiding hidden: (directory: String, names: Set<String>)? = nil)
-    -> [(name: String, path: String)]
+    -> [Found]
   {
-    var found: [(name: String, path: String)] = []
+    var found: [Found] = []
     for directory in directories {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
       let hiddenNames = directory == hidden?.directory ? hidden?.names ?? [] : []
       for file in files.sorted() {
-        guard let name = pluginName(file), !hiddenNames.contains(name),
-          !found.contains(where: { $0.name == name })
-        else { continue }
+        guard let name = pluginName(file), !hiddenNames.contains(name) else { continue }
         let path = (directory as NSString).appendingPathComponent(file)
-        if isExecutableFile(path) { found.append((name, path)) }
+        guard isExecutableFile(path) else { continue }
+        if let index = found.firstIndex(where: { $0.name == name }) {
+          if found[index].path != path, !found[index].hides.contains(path) { found[index].hides.append(path) }
+        } else {
+          found.append(Found(name: name, path: path))
+        }
       }
     }
     return found

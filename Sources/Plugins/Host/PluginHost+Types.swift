@@ -16,13 +16,18 @@ extension PluginHost {
     /// Variables added to every plugin's environment (on top of the host's own, and
     /// `SWIFT_BACKTRACE=enable=no`, which makes a crashing Swift plugin die at once).
     public var environment: [String: String] = [:]
+    /// The file where the plugins' hellos are remembered between runs (see `HelloCache`); nil
+    /// keeps them for the host's life only.
+    public var helloCache: String? = nil
 
     public init(
-      deadline: Duration = .seconds(10), directories: [String]? = nil, environment: [String: String] = [:]
+      deadline: Duration = .seconds(10), directories: [String]? = nil, environment: [String: String] = [:],
+      helloCache: String? = nil
     ) {
       self.deadline = deadline
       self.directories = directories
       self.environment = environment
+      self.helloCache = helloCache
     }
   }
 }
@@ -38,8 +43,11 @@ public struct PluginInfo: Sendable, Hashable {
   public var errors: [String]
   /// Added with `load(path:)`: its sources come before those of plugins found by searching.
   public var loadedByHand: Bool
+  /// The plugin files of the same name it hides, found later in the search: it gets their
+  /// settings (`weather.apiKey` too).
+  public var hides: [String]
 
-  init(hello: Hello, path: String, loadedByHand: Bool = false) {
+  init(hello: Hello, path: String, loadedByHand: Bool, hides: [String]) {
     self.name = hello.name
     self.version = hello.version
     self.path = path
@@ -47,6 +55,7 @@ public struct PluginInfo: Sendable, Hashable {
     self.settings = hello.settings
     self.errors = hello.errors
     self.loadedByHand = loadedByHand
+    self.hides = hides
   }
 }
 
@@ -59,9 +68,13 @@ public struct PluginProblem: Sendable, Hashable {
 
 /// Why a plugin could not be loaded.
 public struct PluginHostError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The error kind a use of the plugin meets: `pluginCrashed`, `timeout` (no hello within the
+  /// deadline) or `badResponse` (no valid hello).
+  public var kind: String
   public var message: String
 
-  public init(_ message: String) {
+  public init(_ message: String, kind: String = HostErrorKind.pluginCrashed) {
+    self.kind = kind
     self.message = message
   }
 
@@ -89,4 +102,10 @@ func nanoseconds(_ duration: Duration) -> UInt64 {
 /// Nanoseconds since boot, the host's clock for deadlines.
 func uptimeNanoseconds() -> UInt64 {
   DispatchTime.now().uptimeNanoseconds
+}
+
+/// The hello cache's file, and its entries once read.
+struct HelloCacheState {
+  let file: HelloCache
+  var entries: [String: HelloCache.Entry]?
 }

@@ -27,6 +27,7 @@ public final class PluginHost: Sendable {
   let options: Options
   let context: HostContext
   let records: Locked<[String: Record]>
+  let helloCache: Locked<HelloCacheState>
   private let watchdog: Watchdog
 
   /// - Parameters:
@@ -43,6 +44,8 @@ public final class PluginHost: Sendable {
     let records = Locked([String: Record]())
     self.options = options
     self.records = records
+    self.helloCache = Locked(HelloCacheState(file: HelloCache(path: options.helloCache)))
+    let greetings = Locked<(@Sendable (PluginProcess, Hello) -> Void)?>(nil)
     self.context = HostContext(
       deliver: deliver, log: { name, line in deliver { log(name, line) } }, deadline: options.deadline,
       environment: options.environment,
@@ -50,13 +53,15 @@ public final class PluginHost: Sendable {
         records?.withLock { records in
           for (name, record) in records where record.process === process { records[name]?.process = nil }
         }
-      })
+      },
+      greeted: { process, hello in greetings.withLock { $0 }?(process, hello) })
     let interval = min(max(options.deadline / 5, .milliseconds(5)), .milliseconds(250))
     self.watchdog = Watchdog(interval: interval) { [weak records] in
       let processes = records?.withLock { $0.values.compactMap(\.process) } ?? []
       let now = uptimeNanoseconds()
       for process in processes { process.checkDeadlines(now: now) }
     }
+    greetings.withLock { $0 = { [weak self] process, hello in self?.greeted(process, hello) } }
   }
 
   deinit {
@@ -94,30 +99,17 @@ public final class PluginHost: Sendable {
     return PluginSubscription(delivery: delivery, process: nil, id: 0)
   }
 
-  /// Every plugin found, as its hello describes it, sorted by name. A plugin is started to learn
-  /// its hello the first time only (the answer is kept, and it stays running); one that cannot
-  /// start or says no valid hello is left out, its problem sent to the log once.
-  public func catalog() -> [PluginInfo] {
+  /// Every plugin found, as its hello describes it, sorted by name. A plugin whose hello is not
+  /// known yet (nor in the hello cache) is started to learn it, and stays running; one that
+  /// could not start is left out (see `problems`), its problem sent to the log the first time.
+  /// `retryingProblems` tries those again too (`:plugins`).
+  public func catalog(retryingProblems: Bool = false) -> [PluginInfo] {
     refresh()
-    let unknown = records.withLock { $0.values.filter { $0.hello == nil && !$0.hasKnownProblem }.map(\.name) }
-    let started = unknown.map { name in (name, runningProcess(for: name)) }
-    for (name, result) in started {
-      let hello = result.flatMap { $0.waitForHello(timeout: options.deadline) }
-      records.withLock { records in
-        switch hello {
-        case .success(let hello):
-          records[name]?.hello = hello
-          records[name]?.problem = nil
-        case .failure(let error): records[name]?.noteProblem(error.message)
-        }
-      }
-      if case .failure(let error) = hello { context.log(name, error.message) }
+    let unknown = records.withLock { records in
+      records.values.filter { $0.hello == nil && (retryingProblems || $0.problem == nil) }.map(\.name)
     }
-    return records.withLock { records in
-      records.values.compactMap { record in
-        record.hello.map { PluginInfo(hello: $0, path: record.path, loadedByHand: record.loadedByHand) }
-      }
-    }.sorted { $0.name < $1.name }
+    learnHellos(of: unknown, logging: true)
+    return records.withLock { $0.values.compactMap(\.info) }.sorted { $0.name < $1.name }
   }
 
   /// Starts the plugin at `path` and waits for its hello; from then on it answers to its name,
@@ -140,7 +132,7 @@ public final class PluginHost: Sendable {
     replaced?.fail(
       kind: HostErrorKind.pluginCrashed, message: "plugin '\(hello.name)' was replaced by \(path)", kill: true
     )
-    return PluginInfo(hello: hello, path: path, loadedByHand: true)
+    return PluginInfo(hello: hello, path: path, loadedByHand: true, hides: [])
   }
 
   /// Stops every plugin process; their subscriptions fail with `pluginCrashed`. The next

@@ -133,6 +133,7 @@ extension PluginProcess {
     }
     guard case .some(let waiters) = waiters else { return "said hello twice" }
     guard let waiters else { return nil }
+    context.greeted(self, hello)
     waiters.forEach { $0.signal() }
     context.deliver { [self] in sendQueued() }
     return nil
@@ -183,7 +184,7 @@ extension PluginProcess {
       case .retired:
         // A hello that was said stays said, whatever the plugin did after it.
         if let hello = state.hello { return .success(hello) }
-        return .failure(PluginHostError(state.failure ?? "plugin '\(name)' stopped"))
+        return .failure(state.failure ?? PluginHostError("plugin '\(name)' stopped"))
       case .starting:
         state.helloWaiters.append(semaphore)
         return nil

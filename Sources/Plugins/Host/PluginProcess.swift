@@ -11,6 +11,8 @@ struct HostContext: Sendable {
   let environment: [String: String]
   /// Called once, when a process stops being usable, so the next subscribe starts a new one.
   let retired: @Sendable (PluginProcess) -> Void
+  /// Called when a process has said a valid hello.
+  let greeted: @Sendable (PluginProcess, Hello) -> Void
 
   var deadlineNanoseconds: UInt64 { nanoseconds(deadline) }
 }
@@ -43,7 +45,7 @@ final class PluginProcess: @unchecked Sendable {
     lazy var nextID = firstID
     var lastHeard: UInt64
     /// Why the process was retired, for whoever waits for its hello.
-    var failure: String?
+    var failure: PluginHostError?
     var helloWaiters: [DispatchSemaphore] = []
     var outputOpen = true
     var errorsOpen = true
@@ -164,7 +166,7 @@ final class PluginProcess: @unchecked Sendable {
     let taken: (entries: [Entry], waiters: [DispatchSemaphore])? = state.withLock { state in
       if case .retired = state.phase { return nil }
       state.phase = .retired
-      state.failure = message
+      state.failure = PluginHostError(message, kind: kind)
       defer { (state.entries, state.helloWaiters) = ([:], []) }
       return (state.entries.sorted { $0.key < $1.key }.map(\.value), state.helloWaiters)
     }

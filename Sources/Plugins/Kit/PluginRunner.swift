@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 
 /// Runs a plugin: says hello, then turns the host's lines into running subscriptions.
@@ -85,6 +86,7 @@ final class PluginRunner: Sendable {
   /// Speaks the protocol on stdin/stdout until stdin closes, then exits.
   static func runOnStandardStreams(_ plugin: any Plugin) -> Never {
     signal(SIGPIPE, SIG_IGN)
+    _ = pipe_forbid_core_dumps()  // a plugin may hold an API key: a crash must not write it to disk
     let runner = PluginRunner(plugin: plugin, output: .standardOutput)
     do {
       try runner.sayHello()

@@ -16,19 +16,20 @@ final class Tmux {
     self.home = home
   }
 
-  /// Starts `pipe arguments` in a 100×30 pane, HOME at `home`, in `directory` (else the
-  /// tests' own), and waits for its first prompt. Fails the test when tmux cannot run here
+  /// Starts `pipe arguments` in a 100×30 pane, HOME at `home`, with `environment` added, in
+  /// `directory` (else the tests' own), and waits for its first prompt. Fails the test when tmux cannot run here
   /// (`make test` installs it).
   static func start(
-    test: XCTestCase, home: String, arguments: [String] = [], directory: String? = nil
+    test: XCTestCase, home: String, arguments: [String] = [], directory: String? = nil,
+    environment: [String: String] = [:]
   ) throws -> Tmux {
     guard (try? run(["-V"]))?.status == 0 else { throw MissingTestSetup("tmux is not available") }
     let pane = Tmux(socket: "pipe-test-\(UUID().uuidString.prefix(8))", home: home)
     let command =
       [
         "env", "HOME=\(home)", "XDG_DATA_HOME=", "XDG_CONFIG_HOME=", "NO_COLOR=1", "TERM=xterm-256color",
-        PipeBinary.path,
       ]
+      + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [PipeBinary.path]
       + arguments
     let started = try pane.tmux(
       ["new-session", "-d", "-s", "pipe", "-x", "100", "-y", "30"] + (directory.map { ["-c", $0] } ?? [])

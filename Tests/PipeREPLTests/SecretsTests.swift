@@ -1,0 +1,104 @@
+import Foundation
+import PipeProcessSupport
+import XCTest
+
+/// An API key never leaves pipe in clear: not in what a sink prints, a trace, a diagram, an
+/// error record, an SVG file or a diagnostic, even when a server echoes it back; the language
+/// reads it as ••••; it can come from the environment rather than the command line; and no
+/// process that holds it writes a core dump.
+final class SecretsTests: XCTestCase {
+  private let key = "sk-live-4f9c2e7d1b"
+
+  func testAKeyAServerEchoesAppearsInNoOutputTraceDiagramRecordOrFile() throws {
+    let server = try EchoingServer(test: self)
+    let folder = try PipeBinary.temporaryHome(for: self)
+    let svg = folder + "/run.svg"
+    let exported = folder + "/exported.svg"
+    let script = """
+      set weather.mode live
+      set weather.baseURL "http://127.0.0.1:\(server.port)"
+      set weather.apiKey "\(key)"
+      weather "London" | show
+      weather "London" | log
+      weather "London" | marbles svg: "\(svg)"
+      :export svg \(exported)
+      weather "London" | catch (just .) | show
+      weather "London" | catch (just .) | map { .message } | show
+
+      """
+    let result = try PipeBinary.run([], input: script)
+    let files = try [svg, exported].map { try String(contentsOfFile: $0, encoding: .utf8) }
+    XCTAssertTrue(server.requests().contains(key), "the plugin sent the key: \(server.requests())")
+    for text in [result.output, result.error] + files {
+      XCTAssertFalse(text.contains(key), text)
+    }
+    XCTAssertTrue(result.error.contains("Invalid API key ••••"), result.error)
+    XCTAssertTrue(
+      result.output.contains("error invalidKey: Invalid API key ••••"), "the log: \(result.output)")
+    XCTAssertTrue(result.output.contains("message: \"Invalid API key ••••"), "the record: \(result.output)")
+    for file in files { XCTAssertTrue(file.contains("Invalid API key ••••"), file) }
+  }
+
+  func testAKeyCanComeFromTheEnvironmentAndIsMaskedThere() throws {
+    let server = try EchoingServer(test: self)
+    let script = """
+      set weather.mode live
+      set weather.baseURL "http://127.0.0.1:\(server.port)"
+      weather "London" | catch (just .) | show
+
+      """
+    let result = try PipeBinary.run([], input: script, environment: ["PIPE_WEATHER_APIKEY": key])
+    XCTAssertTrue(server.requests().contains(key), "the plugin got the key: \(server.requests())")
+    XCTAssertFalse(result.output.contains(key) || result.error.contains(key), result.output + result.error)
+    XCTAssertTrue(result.output.contains("Invalid API key ••••"), result.output)
+  }
+
+  func testACompileErrorMasksTheKeyItEchoes() throws {
+    let result = try PipeBinary.run([], input: "set weather.apiKey \"\(key)\"; just 1 | fliter { . > 0 }\n")
+    XCTAssertEqual(result.status, 2)
+    XCTAssertFalse(result.error.contains(key), result.error)
+    let masked = String(repeating: "•", count: key.count + 2)
+    XCTAssertTrue(result.error.contains("set weather.apiKey \(masked); just 1 | fliter"), result.error)
+    XCTAssertTrue(result.error.contains("did you mean 'filter'?"), result.error)
+  }
+
+  func testTheLanguageReadsASecretAsDots() throws {
+    let result = try PipeBinary.run(
+      [], input: "changes(weather.apiKey) | take 1 | show &\nset weather.apiKey \"\(key)\"\n")
+    XCTAssertEqual(result.output, "••••\n")
+    XCTAssertFalse(result.error.contains(key), result.error)
+  }
+
+  func testAKeyTypedOnTheCommandLineIsWarnedAbout() throws {
+    let typed = try PipeBinary.run(["-e", "set weather.apiKey \"\(key)\"; just 1"])
+    XCTAssertEqual(typed.output, "1\n")
+    XCTAssertTrue(
+      typed.error.contains("warning: weather.apiKey is typed on the command line"), typed.error)
+    XCTAssertTrue(typed.error.contains("export PIPE_WEATHER_APIKEY="), typed.error)
+    XCTAssertFalse(typed.error.contains(key), typed.error)
+    let piped = try PipeBinary.run([], input: "set weather.apiKey \"\(key)\"; just 1\n")
+    XCTAssertEqual(piped.error, "", "a script on standard input is not on the command line")
+  }
+
+  func testPipeAndItsPluginsWriteNoCoreDump() throws {
+    let products = PipeProcess.products
+    for binary in ["pipe", "pipe-plugin-weather"] {
+      let (limit, statusOwner) = try CoreDumpProbe.inspect(
+        products.appendingPathComponent(binary).path, test: self)
+      XCTAssertEqual(limit, "0 0", "\(binary): soft and hard core size")
+      XCTAssertEqual(statusOwner, 0, "\(binary) is not dumpable: /proc/PID/status belongs to root")
+    }
+  }
+
+  func testAPluginStartedByPipeInheritsTheCoreLimit() throws {
+    let folder = try PipeBinary.temporaryHome(for: self)
+    let plugin = folder + "/pipe-plugin-corelimit"
+    try CoreDumpProbe.plugin.write(toFile: plugin, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin)
+    // Started with no limit, pipe lowers it before it starts any plugin.
+    let output = try CoreDumpProbe.runWithoutCoreLimit(
+      PipeProcess.executable.path, input: "corelimit | show\n",
+      environment: ["PIPE_PLUGIN_PATH": folder, "HOME": folder])
+    XCTAssertEqual(output, "0 0\n")
+  }
+}
