@@ -90,6 +90,12 @@ public final class Compiler {
         return nil
       case .unknown: break
       }
+    } else if let sources {
+      // `apiKey`: the plugins' settings are what it may mean (`weather.apiKey`); only on this
+      // error path are the plugins asked for them.
+      for plugin in Set(sources.knownSources.map(\.plugin) + Self.builtInPlugins).sorted() {
+        if case .found(let definitions, _) = sources.lookUp(settingsOf: plugin) { define(definitions) }
+      }
     }
     report(
       Diagnostic(
@@ -99,6 +105,9 @@ public final class Compiler {
       ))
     return nil
   }
+
+  /// The plugins built with pipe, whose settings a bare name may mean before any has started.
+  static let builtInPlugins = ["weather", "airquality", "random"]
 
   /// `did you mean 'weather.apiKey' or 'airquality.apiKey'?` for `apiKey`: the settings whose
   /// last part is the name written, the weather's first (the book's service).

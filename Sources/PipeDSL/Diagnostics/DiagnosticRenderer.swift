@@ -138,9 +138,10 @@ public struct LineWindow {
     (clippedStart ? "…" : "") + file.text(of: span) + (clippedEnd ? "…" : "")
   }
 
-  /// A message, note or help cut to `maximumEcho` characters: one that quotes a long line
-  /// does not print all of it.
-  static func clip(_ text: String) -> String { text.clipped() }
+  /// A message, note or help cut to `maximumMessage` characters: one that quotes a 1 MB
+  /// name does not print all of it, and one that names two long paths still fits.
+  static func clip(_ text: String) -> String { text.clipped(to: maximumMessage) }
+  static let maximumMessage = 500
 }
 
 extension String {
