@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test lint format bench bench-startup docs fuzz clean svg-check
+.PHONY: all deps test-deps build run test lint format bench bench-startup bench-fake-api docs fuzz clean svg-check
 
 all: build
 
@@ -66,6 +66,11 @@ fuzz:
 	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
 	SWIFT_BACKTRACE=enable=no .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) \
 	  -artifact_prefix=.build-fuzz/crashes/ -dict=Sources/PipeFuzz/pipe.dict .build-fuzz/corpus examples
+
+# `pipe fake-api` under wrk -t2 -c100 -d20s, five runs: requests/s, p99, memory across runs.
+bench-fake-api: deps
+	$(call apt,wrk,command -v wrk)
+	$(SWIFT) run -c release FakeAPIBenchmark
 
 # Time from exec to the first prompt, and of `pipe -e 'just 1'`: median of 40 runs, target 30 ms.
 bench-startup: deps

@@ -14,7 +14,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
-    .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: []),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     // The reactive engine: no dependency on the other modules.
@@ -82,8 +85,11 @@ let package = Package(
       name: "FakeAPI",
       dependencies: [
         "WeatherCore", "AirQualityCore",
-        .product(name: "FlyingFox", package: "FlyingFox"),
-        .product(name: "FlyingSocks", package: "FlyingFox"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       path: "Sources/Plugins/FakeAPI/Server"
     ),
@@ -133,6 +139,9 @@ let package = Package(
       dependencies: ["Operators", "PipeDSL"],
       path: "Benchmarks/LanguageBenchmark"
     ),
+    // `pipe fake-api` under wrk: requests/s, p99 latency, memory across runs (needs wrk: apt).
+    .executableTarget(
+      name: "FakeAPIBenchmark", dependencies: ["pipe-fake-api"], path: "Benchmarks/FakeAPIBenchmark"),
     // Time from exec to the first prompt (under a pty) and of `pipe -e 'just 1'`.
     .executableTarget(name: "StartupBenchmark", path: "Benchmarks/StartupBenchmark"),
   ]

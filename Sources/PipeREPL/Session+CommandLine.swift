@@ -84,7 +84,8 @@ extension Session {
     )
     .map { $0 + "/pipe/plugins.json" }
     return PluginHost(
-      options: PluginHost.Options(deadline: deadline, helloCache: helloCache),
+      options: PluginHost.Options(
+        deadline: deadline, helloCache: helloCache, hostVersion: PipeCommand.version),
       log: { plugin, line in
         box.value.errorLine(paint("[\(plugin)] \(line)", .dim))
       },

@@ -16,6 +16,18 @@ final class MarbleComparisonTests: XCTestCase {
     return comparison.mismatch(events.map { (time: ms($0.0), event: $0.1) })?.description
   }
 
+  func testValuesPastTheLettersAreDrawnAsAQuestionMarkExplainedOnce() throws {
+    let events = (0..<200).map { (($0 * 2) + 1, Event<Int>.next(100 + $0)) }
+    let report = try XCTUnwrap(try mismatch("-a|", events))
+    let legend = try XCTUnwrap(report.split(separator: "\n").first { $0.hasPrefix("  where ") })
+    let entries = legend.dropFirst("  where ".count).components(separatedBy: ", ")
+    XCTAssertEqual(entries.first, "A = 100")
+    XCTAssertEqual(entries.last, "? = any other value")
+    XCTAssertEqual(entries.filter { $0.hasPrefix("?") }.count, 1, "the ? is explained once")
+    XCTAssertLessThan(entries.count, 80)
+    XCTAssertTrue(report.contains("-?-?-?"), report)
+  }
+
   func testMatchingEventsGiveNoMismatch() throws {
     XCTAssertNil(try mismatch("-a-(bc)|", [(1, .next(1)), (3, .next(2)), (3, .next(3)), (7, .completed)]))
     XCTAssertNil(try mismatch("", []))

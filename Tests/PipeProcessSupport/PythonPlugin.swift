@@ -3,10 +3,11 @@ public enum PythonPlugin {
   /// A plugin named `name` offering `sources` (no parameters), or saying `hello` (a Python
   /// expression) instead. `beforeHello` and `afterHello`
   /// run around the hello; `onSubscribe` runs for each subscribe message `m` (nothing, if
-  /// empty). `send(message)` writes one message at once.
+  /// empty); `afterSubscribe` follows it in the loop (`elif m["type"] == ...:` branches).
+  /// `send(message)` writes one message at once.
   public static func source(
     name: String, sources: [String], hello: String? = nil, beforeHello: String = "", afterHello: String = "",
-    onSubscribe: String
+    onSubscribe: String, afterSubscribe: String = ""
   ) -> String {
     let list = sources.map { #"{"name": "\#($0)", "doc": "a source"}"# }.joined(separator: ", ")
     let greeting =
@@ -27,6 +28,7 @@ public enum PythonPlugin {
           m = json.loads(line)
           if m["type"] == "subscribe":
       \((onSubscribe.isEmpty ? "pass" : onSubscribe).split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }.joined(separator: "\n"))
+      \(afterSubscribe.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
 
       """
   }

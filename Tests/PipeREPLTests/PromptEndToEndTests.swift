@@ -56,9 +56,10 @@ final class PromptEndToEndTests: XCTestCase {
     try pane.type("every 1s | show", enter: true)
     try pane.waitFor("the first tick") { $0.hasSuffix("every 1s | show\n0") }
     try pane.press("C-c")
-    try pane.waitFor("the prompt back") { $0.hasSuffix("0\n^C\npipe>") }
+    let stopped = "0\n^C\nnote: stopped 'every 1s | show' (Ctrl-C)\npipe>"
+    try pane.waitFor("the prompt back") { $0.hasSuffix(stopped) }
     Thread.sleep(forTimeInterval: 1.2)
-    XCTAssertTrue(try pane.screen().hasSuffix("0\n^C\npipe>"), "no tick after Ctrl-C")
+    XCTAssertTrue(try pane.screen().hasSuffix(stopped), "no tick after Ctrl-C")
   }
 
   func testCtrlCDisposesTheRunningPipelineAsItsLogShows() throws {

@@ -76,6 +76,21 @@ final class FakeAPICommandTests: XCTestCase {
     }
   }
 
+  func testTheStandaloneServerPrintsItsHelpInsteadOfServing() throws {
+    let environment = try Sandbox(self).environment
+    let help = try Spawned(["--help"], environment: environment, executable: Products.fakeAPI).wait(
+      timeout: 10)
+    XCTAssertFalse(help.signaled, "it served instead: \(help.stdout)")
+    XCTAssertEqual(help.status, 0)
+    XCTAssertTrue(help.stdout.hasPrefix("usage: pipe-fake-api [PORT] [WEATHER-FAULTS] [AIRQUALITY-FAULTS]\n"))
+    XCTAssertFalse(help.stdout.contains("listening"), help.stdout)
+
+    let option = try Spawned(["--port", "0"], environment: environment, executable: Products.fakeAPI)
+      .wait(timeout: 10)
+    XCTAssertEqual(option.status, 64, "EX_USAGE, as pipe fake-api: \(option.stdout)")
+    XCTAssertTrue(option.stderr.hasPrefix("pipe-fake-api: unknown option '--port'\nusage: "), option.stderr)
+  }
+
   private func post(_ address: String) throws {
     var request = URLRequest(url: try XCTUnwrap(URL(string: address)))
     request.httpMethod = "POST"

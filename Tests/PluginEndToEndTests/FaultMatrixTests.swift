@@ -40,9 +40,10 @@ final class FaultMatrixTests: XCTestCase {
 
   func testAWrongProtocolVersionIsABadResponse() throws {
     let sandbox = try Sandbox(self)
-    try sandbox.addPlugin("pipe-plugin-testbed", testbedFaultyOnSecondStart("PIPE_TESTBED_PROTOCOL=2"))
+    try sandbox.addPlugin("pipe-plugin-testbed", testbedFaultyOnSecondStart("PIPE_TESTBED_PROTOCOL=3"))
     try assertRecovers(
-      from: #"echo("second start")"#, kind: "badResponse", saying: "protocol version 2 is not supported",
+      from: #"echo("second start")"#, kind: "badResponse",
+      saying: "protocol version 3 is not supported (this side speaks 1 and 2)",
       in: sandbox, after: "crash | catch empty | show")
   }
 

@@ -96,6 +96,7 @@ enum Products {
 
   static var pipe: String { directory.appendingPathComponent("pipe").path }
   static var testbed: String { directory.appendingPathComponent("pipe-plugin-testbed").path }
+  static var fakeAPI: String { directory.appendingPathComponent("pipe-fake-api").path }
 
   /// The repository's root (for `examples/`).
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -12,10 +12,11 @@ final class Spawned: @unchecked Sendable {
   private var openStreams = 2
   private let exited = DispatchSemaphore(value: 0)
 
-  init(_ arguments: [String], environment: [String: String]) throws {
+  /// Starts `executable` (`pipe` unless said) with `arguments`.
+  init(_ arguments: [String], environment: [String: String], executable: String = Products.pipe) throws {
     let output = Pipe()
     let errors = Pipe()
-    process.executableURL = URL(fileURLWithPath: Products.pipe)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
     process.standardInput = input

@@ -60,8 +60,8 @@ final class HostFaultTests: XCTestCase {
   func testWrongProtocolVersionIsBadResponse() throws {
     let once = try temporaryDirectory(self).appendingPathComponent("once")
     try Data().write(to: once)
-    let harness = HostHarness(environment: ["PIPE_TESTBED_PROTOCOL": "2", "PIPE_TESTBED_ONCE": once.path])
-    assertFault(harness, "echo", kind: "badResponse", fragment: "protocol version 2 is not supported")
+    let harness = HostHarness(environment: ["PIPE_TESTBED_PROTOCOL": "3", "PIPE_TESTBED_ONCE": once.path])
+    assertFault(harness, "echo", kind: "badResponse", fragment: "protocol version 3 is not supported")
   }
 
   func testNoHelloIsTimeout() throws {

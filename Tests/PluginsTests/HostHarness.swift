@@ -104,7 +104,7 @@ enum Products {
 extension PluginEvent {
   /// The error's kind and message, if this is an error.
   var failure: (kind: String, message: String)? {
-    if case .error(let kind, let message, _, _) = self { return (kind, message) }
+    if case .error(let kind, let message, _, _, _) = self { return (kind, message) }
     return nil
   }
 }

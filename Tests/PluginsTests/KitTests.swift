@@ -95,7 +95,7 @@ final class KitHarness: Sendable {
 final class KitTests: XCTestCase {
   func testTheDocExampleRollsLoadedDiceWithDefaults() throws {
     let kit = KitHarness(Dice())
-    try kit.runner.sayHello()
+    try kit.runner.sayHello(offered: "1,2")
     XCTAssertEqual(kit.lines.withLock { $0.first }, .hello(Dice().hello))
     kit.send(
       .subscribe(Subscribe(id: 1, source: "roll", args: ["count": 2], settings: ["dice.loaded": true])))
@@ -145,7 +145,7 @@ final class KitTests: XCTestCase {
   func testAForeignErrorIsAPluginError() {
     let kit = KitHarness(Waiter())
     kit.send(.subscribe(Subscribe(id: 1, source: "oops")))
-    guard case .error(_, let kind, _, _, _)? = kit.replies(to: 1).last else { return XCTFail("no error") }
+    guard case .error(_, let kind, _, _, _, _)? = kit.replies(to: 1).last else { return XCTFail("no error") }
     XCTAssertEqual(kind, "pluginError")
   }
 
@@ -179,9 +179,55 @@ final class KitTests: XCTestCase {
       func subscribe(_ request: Request, _ emit: Emitter) async throws {}
     }
     let kit = KitHarness(Bad())
-    XCTAssertThrowsError(try kit.runner.sayHello()) { error in
+    XCTAssertThrowsError(try kit.runner.sayHello(offered: "1,2")) { error in
       XCTAssertEqual("\(error)", "hello: setting key 'apiKey' must be 'bad.<identifier>'")
     }
     XCTAssertEqual(kit.lines.withLock { $0 }, [])
+  }
+}
+
+/// PluginKit speaks the newest version the host offers, and what an older one cannot say is
+/// left out.
+final class KitVersionTests: XCTestCase {
+  struct Limited: Plugin {
+    let name = "limited"
+    let version = "1"
+    let sources = [SourceSpec("slow", doc: "asks to be left alone")]
+    let settings = [SettingSpec("limited.mode", .string, default: "a", allowed: ["a", "b"], doc: "a mode")]
+    func subscribe(_ request: Request, _ emit: Emitter) async throws {
+      throw PluginError("rateLimited", "later", status: 429, retryAfterMs: 7000)
+    }
+  }
+
+  func testUnderAHostOfVersion1ItSaysVersion1AndLeavesOutWhatItCannotSay() throws {
+    let kit = KitHarness(Limited())
+    try kit.runner.sayHello(offered: nil)
+    guard case .hello(let hello)? = kit.lines.withLock({ $0.first }) else { return XCTFail("no hello") }
+    XCTAssertEqual(hello.protocolVersion, 1)
+    XCTAssertNil(hello.settings[0].allowed)
+    kit.send(.subscribe(Subscribe(id: 1, source: "slow")))
+    XCTAssertEqual(kit.replies(to: 1), [.error(id: 1, kind: "rateLimited", message: "later", status: 429)])
+  }
+
+  func testUnderAHostOfVersion2ItSaysVersion2AndTakesTheHostsHello() throws {
+    let kit = KitHarness(Limited())
+    try kit.runner.sayHello(offered: "1,2")
+    guard case .hello(let hello)? = kit.lines.withLock({ $0.first }) else { return XCTFail("no hello") }
+    XCTAssertEqual(hello.protocolVersion, 2)
+    XCTAssertEqual(hello.settings[0].allowed, ["a", "b"])
+    kit.send(.hello(HostHello(protocolVersion: 2, version: "0.1.0")))
+    kit.send(.subscribe(Subscribe(id: 1, source: "slow")))
+    XCTAssertEqual(
+      kit.replies(to: 1),
+      [.error(id: 1, kind: "rateLimited", message: "later", status: 429, retryAfterMs: 7000)])
+  }
+
+  func testTheVersionIsTheNewestBothSpeak() {
+    XCTAssertEqual(negotiatedProtocolVersion(offered: "1,2"), 2)
+    XCTAssertEqual(negotiatedProtocolVersion(offered: "1, 2, 7"), 2)
+    XCTAssertEqual(negotiatedProtocolVersion(offered: nil), 1)
+    XCTAssertEqual(negotiatedProtocolVersion(offered: "garbage"), 1)
+    XCTAssertEqual(negotiatedProtocolVersion(offered: "1,2", speaks: 1...1), 1)
+    XCTAssertNil(negotiatedProtocolVersion(offered: "3"))
   }
 }

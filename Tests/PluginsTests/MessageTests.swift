@@ -17,7 +17,7 @@ final class MessageTests: XCTestCase {
     let lines: [(any ProtocolMessage, String)] = [
       (
         PluginMessage.hello(hello),
-        #"{"type":"hello","protocol":1,"name":"dice","version":"1.0.0","sources":[{"name":"roll","doc":"Rolls dice","#
+        #"{"type":"hello","protocol":2,"name":"dice","version":"1.0.0","sources":[{"name":"roll","doc":"Rolls dice","#
           + #""params":[{"name":"sides","type":"int","default":6,"doc":"faces"}],"example":"roll 6"}],"#
           + #""settings":[{"key":"dice.key","type":"string","secret":true,"doc":"a key"}],"errors":["badDice"]}"#
       ),
@@ -106,7 +106,14 @@ final class MessageTests: XCTestCase {
   func testRejectsInvalidHellos() {
     let base = #""type":"hello","protocol":1,"name":"dice","version":"1""#
     let cases: [(String, String)] = [
-      (#"{"type":"hello","protocol":2}"#, "hello: protocol version 2 is not supported (this side speaks 1)"),
+      (
+        #"{"type":"hello","protocol":3}"#,
+        "hello: protocol version 3 is not supported (this side speaks 1 and 2)"
+      ),
+      (
+        #"{"type":"hello","protocol":0}"#,
+        "hello: protocol version 0 is not supported (this side speaks 1 and 2)"
+      ),
       (#"{"type":"hello","name":"dice"}"#, "hello: missing field 'protocol'"),
       (#"{"# + base + #","sources":[{"name":"roll"}]}"#, "hello.sources[0]: missing field 'doc'"),
       (
@@ -164,7 +171,7 @@ final class MessageTests: XCTestCase {
 
   func testRejectsSettingsWhoseAllowedValuesOrRangeCannotHold() {
     let base =
-      #"{"type":"hello","protocol":1,"name":"dice","version":"1","sources":[],"settings":[{"key":"dice.s","#
+      #"{"type":"hello","protocol":2,"name":"dice","version":"1","sources":[],"settings":[{"key":"dice.s","#
     let cases: [(String, String)] = [
       (#""type":"string","allowed":[],"doc":"d"}]}"#, "field 'allowed' must be a non-empty array, got array"),
       (#""type":"string","allowed":[1],"doc":"d"}]}"#, "allowed values must be string, got int"),
@@ -193,7 +200,10 @@ final class MessageTests: XCTestCase {
         #"{"type":"subscribe","id":1,"source":"s","args":[],"settings":{},"attempt":1}"#,
         "subscribe: field 'args' must be an object, got array"
       ),
-      (#"{"type":"next","id":1,"value":1}"#, "unknown message type 'next' (expected subscribe or cancel)"),
+      (
+        #"{"type":"next","id":1,"value":1}"#,
+        "unknown message type 'next' (expected hello, subscribe or cancel)"
+      ),
     ]
     for (line, expected) in cases {
       XCTAssertThrowsError(try HostMessage.decode(line: Array(line.utf8)), line) { error in

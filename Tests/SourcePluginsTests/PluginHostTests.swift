@@ -48,7 +48,7 @@ final class PluginHostTests: XCTestCase {
 
   func testAirQualityErrorsReachTheHostWithTheirStatus() {
     let got = events(host(), "airquality", args: ["place": "Beijing"], settings: ["airquality.faults": "429"])
-    guard case .error(let kind, let message, let status, _) = got.first else { return XCTFail("\(got)") }
+    guard case .error(let kind, let message, let status, _, _) = got.first else { return XCTFail("\(got)") }
     XCTAssertEqual([kind, message], ["rateLimited", "call_limit_reached"])
     XCTAssertEqual(status, 429)
   }

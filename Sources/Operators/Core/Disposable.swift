@@ -12,6 +12,9 @@ public protocol Disposable: AnyObject {
 /// downstream `take` stops them at once.
 public protocol Cancelable: Disposable {
   var isDisposed: Bool { get }
+  /// The control of the run this lifetime belongs to, found by following lifetimes
+  /// downstream; nil when the chain does not lead to one (see `RunControl`).
+  var runControl: RunControl? { get }
 }
 
 /// Factories for the common disposables.

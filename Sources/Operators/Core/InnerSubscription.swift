@@ -14,6 +14,8 @@
 
   @inlinable var isDisposed: Bool { subscription.isDisposed || parent.isDisposed }
 
+  @inlinable var runControl: RunControl? { parent.runControl }
+
   @inlinable func dispose() { subscription.dispose() }
 
   /// Subscribes `handler` to `source`, with this subscription as its lifetime.

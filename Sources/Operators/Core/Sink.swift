@@ -19,6 +19,9 @@
   /// True once this sink or anything downstream of it has ended.
   @inlinable final var isDisposed: Bool { disposed || observer.isDisposed }
 
+  /// The control of the run, found through the observer's lifetime.
+  @inlinable final var runControl: RunControl? { observer.lifetime?.runControl }
+
   /// Passes an event downstream unless the sink has ended.
   @inlinable @inline(__always) final func forward(_ event: Event<Element>) {
     if !disposed { observer.on(event) }

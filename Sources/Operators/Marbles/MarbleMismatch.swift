@@ -26,12 +26,16 @@ public struct MarbleMismatch: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Picks a character for each value drawn: the expected one if a value matches it, else
-/// a fresh letter, remembered in a legend.
+/// a fresh letter, remembered in a legend. Once the letters run out, every further value
+/// is `?`, which the legend explains once: a run of thousands of values costs no more per
+/// value than a short one, and the legend stays one line.
 struct MarbleLabels<Element> {
   private var free: [Character]
+  private var nextFree = 0
   private let match: (Element) -> Character?
-  private var given: [(text: String, glyph: Character)] = []
+  private var given: [String: Character] = [:]
   private(set) var legend: [String] = []
+  private var explainedOthers = false
 
   init(reserved: [Character], match: @escaping (Element) -> Character?) {
     let pool = "ABCDEFGHIJKLMNOPQRSTUVWXYZαβγδεζηθικλμνξοπρστυφχψω"
@@ -42,9 +46,15 @@ struct MarbleLabels<Element> {
   mutating func label(_ element: Element) -> Character {
     if let glyph = match(element) { return glyph }
     let text = String(describing: element)
-    if let known = given.first(where: { $0.text == text }) { return known.glyph }
-    let glyph = free.isEmpty ? "?" : free.removeFirst()
-    given.append((text, glyph))
+    if let known = given[text] { return known }
+    guard nextFree < free.count else {
+      if !explainedOthers { legend.append("? = any other value") }
+      explainedOthers = true
+      return "?"
+    }
+    let glyph = free[nextFree]
+    nextFree += 1
+    given[text] = glyph
     legend.append("\(glyph) = \(text)")
     return glyph
   }

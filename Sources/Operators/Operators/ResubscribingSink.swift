@@ -4,17 +4,26 @@
 /// while it is being subscribed would make that recursion a million frames deep, so a
 /// resubscription asked for while one is running is only noted, and the running loop makes
 /// it once the current `subscribe` has returned (a trampoline). The loop stops as soon as
-/// the sink or anything downstream of it has ended.
+/// the sink or anything downstream of it has ended, or the run is stopped.
+///
+/// An operator that may resubscribe without end reports each resubscription to the run's
+/// `RunControl`, which stops a run resubscribing on and on at one instant.
 @usableFromInline class ResubscribingSink<Element>: Sink<Element> {
   @usableFromInline final let source: Observable<Element>
+  /// Whether resubscriptions are reported as possible runaways (no bound on their number).
+  @usableFromInline final let unbounded: Bool
+  @usableFromInline @exclusivity(unchecked) final var subscribedBefore = false
+  /// The run's control, looked up at the first resubscription.
+  @usableFromInline @exclusivity(unchecked) final var control: RunControl??
   /// The subscription of the current attempt, kept here rather than in a disposable of its
   /// own: a retry makes several attempts per run, and each object costs an allocation.
   @usableFromInline @exclusivity(unchecked) final var attempt: (any Disposable)?
   @usableFromInline @exclusivity(unchecked) final var looping = false
   @usableFromInline @exclusivity(unchecked) final var pending = false
 
-  @inlinable init(observer: Observer<Element>, source: Observable<Element>) {
+  @inlinable init(observer: Observer<Element>, source: Observable<Element>, unbounded: Bool = true) {
     self.source = source
+    self.unbounded = unbounded
     super.init(observer: observer)
   }
 
@@ -27,11 +36,19 @@
     pending = true
     guard !looping else { return }
     looping = true
+    var synchronous = false
     while pending && !isDisposed {
       pending = false
+      if subscribedBefore && unbounded && !countResubscription(synchronous: synchronous) { break }
+      subscribedBefore = true
       subscribeOnce(handler)
+      synchronous = true
     }
     looping = false
+  }
+
+  @inlinable final func countResubscription(synchronous: Bool) -> Bool {
+    countResubscription(synchronous: synchronous, control: &control)
   }
 
   /// Ends the current attempt's subscription without starting another.
@@ -54,4 +71,19 @@
   }
 
   @inlinable override func disposeResources() { endAttempt() }
+}
+
+extension Sink {
+  /// Reports a resubscription to the run's control, looked up once and kept in `control`;
+  /// false when it made the run a runaway (the run is stopped). Without a control, true.
+  @inlinable final func countResubscription(synchronous: Bool, control: inout RunControl??) -> Bool {
+    let found: RunControl?
+    if let known = control {
+      found = known
+    } else {
+      found = runControl
+      control = .some(found)
+    }
+    return found?.countResubscription(synchronous: synchronous) ?? true
+  }
 }

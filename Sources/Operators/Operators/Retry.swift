@@ -31,7 +31,7 @@ extension Observable {
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>, attempts: Int?) {
     self.attemptsLeft = attempts
-    super.init(observer: observer, source: source)
+    super.init(observer: observer, source: source, unbounded: attempts == nil)
   }
 
   @inlinable func start() {

@@ -8,6 +8,9 @@
   @usableFromInline final let current = SerialDisposable()
   @usableFromInline @exclusivity(unchecked) final var subscribing = false
   @usableFromInline @exclusivity(unchecked) final var completedWhileSubscribing = false
+  /// While `nextSource` runs: whether the previous source completed during its `subscribe`,
+  /// so no time can have passed since.
+  @usableFromInline @exclusivity(unchecked) final var afterSynchronousSource = false
 
   /// The next source to play, or nil when none is ready; subclasses override it.
   @inlinable func nextSource() -> Observable<Element>? { nil }
@@ -17,8 +20,9 @@
 
   /// Plays sources until one is still running, none is ready, or the sink has ended.
   @inlinable final func playNext() {
+    afterSynchronousSource = false
     while !isDisposed {
-      guard let source = nextSource() else { return sourcesExhausted() }
+      guard let source = nextSource() else { return isDisposed ? () : sourcesExhausted() }
       let inner = InnerSubscription(parent: self)
       current.disposable = inner
       subscribing = true
@@ -26,6 +30,7 @@
       inner.subscribe(source) { self.onInner($0) }
       subscribing = false
       if !completedWhileSubscribing { return }
+      afterSynchronousSource = true
     }
   }
 

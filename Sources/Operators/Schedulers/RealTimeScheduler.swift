@@ -19,12 +19,12 @@ public final class RealTimeScheduler: Scheduler {
 
   public var now: Time {
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - origin)
-    return Time(nanoseconds: Int64(elapsed * speed))
+    return Time(nanoseconds: Time.clamped(elapsed * speed))
   }
 
   public func schedule(after delay: Time, _ action: @escaping () -> Void) -> any Disposable {
     let item = ScheduledItem(action)
-    let wall = Int(Double(max(delay, .zero).nanoseconds) / speed)
+    let wall = Int(clamping: Time.clamped(Double(max(delay, .zero).nanoseconds) / speed))
     let box = UncheckedSendable(item)
     loop.queue.asyncAfter(deadline: .now() + .nanoseconds(wall)) { box.value.run() }
     return item

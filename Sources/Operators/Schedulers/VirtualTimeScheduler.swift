@@ -1,4 +1,5 @@
 import HeapModule
+import Synchronization
 
 /// A clock that jumps from one scheduled item to the next, as RxTest's `TestScheduler`.
 ///
@@ -30,6 +31,7 @@ public final class VirtualTimeScheduler: Scheduler {
   @exclusivity(unchecked) private var sequence: UInt64 = 0
   @exclusivity(unchecked) private var holds = 0
   @exclusivity(unchecked) private var stopped = false
+  private let interrupted = Atomic<Bool>(false)
 
   /// Called when the last hold is released, so whoever drives the clock can go on.
   public var onRelease: (() -> Void)?
@@ -76,7 +78,7 @@ public final class VirtualTimeScheduler: Scheduler {
   /// Runs every item due up to `time`, then leaves the clock at `time` (unless held).
   public func advance(to time: Time) {
     stopped = false
-    while !stopped, let next = nextDueTime, next <= time {
+    while !shouldStop(), let next = nextDueTime, next <= time {
       if next > now {
         if isHeld { return }
         now = next
@@ -94,7 +96,7 @@ public final class VirtualTimeScheduler: Scheduler {
   @discardableResult
   public func run(until limit: Time? = nil) -> Bool {
     stopped = false
-    while !stopped, let next = nextDueTime {
+    while !shouldStop(), let next = nextDueTime {
       if let limit, next > limit { return false }
       if next > now {
         if isHeld { return false }
@@ -107,6 +109,19 @@ public final class VirtualTimeScheduler: Scheduler {
 
   /// Makes the current `run` or `advance` return after the item now running.
   public func stop() { stopped = true }
+
+  /// Makes the current `run` or `advance` return after the item now running, or the next
+  /// one return at once if none is running; safe from any thread (Ctrl-C).
+  public func interrupt() { interrupted.store(true, ordering: .relaxed) }
+
+  /// Whether the running `run` or `advance` should return: `stop` or `interrupt` was
+  /// called (an interrupt is used up here).
+  private func shouldStop() -> Bool {
+    if interrupted.load(ordering: .relaxed) && interrupted.exchange(false, ordering: .relaxed) {
+      stopped = true
+    }
+    return stopped
+  }
 
   private func dropCancelled() {
     while let first = queue.min, first.item.isDisposed { queue.removeMin() }

@@ -102,6 +102,7 @@ final class ExpectSink: SinkConsumer {
       switch end {
       case .horizon: return "still running at the horizon"
       case .stuck: return "still waiting, with nothing left to wait for"
+      case .runaway: return "nothing (stopped: it resubscribed on and on at one instant)"
       default: return "nothing (the run was stopped)"
       }
     }

@@ -15,16 +15,20 @@ public final class Job {
   public internal(set) var state: State = .running
   /// The scheduler's time the job was started at.
   public nonisolated let start: Time
+  /// The root of the job's subscription: stops it from any thread (Ctrl-C), and stops it
+  /// when it resubscribes on and on at one instant.
+  public nonisolated let control: RunControl
   var subscription: (any Disposable)?
   var consumer: (any SinkConsumer)?
   /// Called once, on the loop, when the job ends.
   var onEnd: [() -> Void] = []
 
-  init(id: Int, text: String, background: Bool, start: Time) {
+  init(id: Int, text: String, background: Bool, start: Time, control: RunControl) {
     self.id = id
     self.text = text
     self.background = background
     self.start = start
+    self.control = control
   }
 
   public var isRunning: Bool { state == .running }

@@ -42,7 +42,7 @@ extension Session {
       report.diagnostics = []
     }
     var started: [(Job, Statement)] = []
-    for step in steps {
+    for step in steps where !wasInterrupted {
       switch step.kind {
       case .set: loop.sync { perform(step) }
       case .command(let command): commands?(command, step.statement)

@@ -9,7 +9,11 @@ extension Session {
     let sink = pipeline.sink ?? .show
     // Each job traces into its own tracer, so one job's `log` never sees another's stages.
     let tracer = sink.traces ? Tracer(clock: runtime.scheduler) : nil
-    let job = Job(id: jobs.count + 1, text: statement.statement.text, background: background, start: now)
+    let control = makeControl()
+    let job = Job(
+      id: jobs.count + 1, text: statement.statement.text, background: background, start: now, control: control
+    )
+    job.onEnd.append { [unowned self] in self.interruptions.remove(control) }
     let context = SinkContext(
       runtime: runtime, statement: statement.statement, graph: statement.graph, pipeline: pipeline,
       start: now,
@@ -23,13 +27,15 @@ extension Session {
     events?.started(self, job)
     // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
     // spares every event a strong retain and release.
-    let observer = Observer<Value> { [unowned(unsafe) job] event in
+    let observer = Observer<Value>(lifetime: control) { [unowned(unsafe) job] event in
       guard job.isRunning else { return }
       job.consumer?.on(event)
       if event.isStopEvent { job.end(.terminated) }
     }
     let subscription = pipeline.build(Env(runtime: runtime, tracer: tracer)).subscribe(observer)
     if job.isRunning { job.subscription = subscription } else { subscription.dispose() }
+    if background { interruptions.moveToBackground(control) }
+    endStoppedJobs()
     return job
   }
 
@@ -51,6 +57,7 @@ extension Session {
       let horizon = Time.seconds(runtime.settings["horizon"].number ?? 3600)
       let deadline = running.map { $0.start + horizon }.min()!
       virtual.run(until: deadline)
+      if endStoppedJobs() { continue }  // Ctrl-C or a runaway made the clock return early
       if virtual.isHeld { return }
       if let next = virtual.nextDueTime {
         for job in running where job.start + horizon < next {

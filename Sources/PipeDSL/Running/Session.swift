@@ -38,6 +38,8 @@ public final class Session {
   /// Compiled statements waiting for their turn in `execute`, by step.
   var prepared: [Int: CompiledStatement] = [:]
   var nextStep = 0
+  /// The controls of running jobs, for Ctrl-C and SIGINT from other threads.
+  nonisolated let interruptions = Interruptions()
 
   /// A session on `clock` with `services`, checking names against `catalogue`; made on the
   /// loop (from elsewhere, `Session.make`).

@@ -52,6 +52,8 @@ public enum RunEnd: Equatable, Sendable {
   case horizon
   /// Nothing could happen any more: no timer, no request, and no one to change a setting.
   case stuck
+  /// It resubscribed on and on without time moving (see `RunControl`).
+  case runaway
 }
 
 /// What a sink concluded.

@@ -20,9 +20,21 @@ extension SinkSpec {
   }
 
   /// Every value in one list, printed at the end.
-  public static let collect = SinkSpec(name: "collect") {
-    ReduceSink(context: $0, initial: .list([])) { acc, value in
-      .list((acc.listValue ?? []) + [value])
+  public static let collect = SinkSpec(name: "collect") { CollectSink(context: $0) }
+}
+
+/// Keeps every value in an array of its own and makes the list once, at the end: a fold
+/// into a `.list` would copy the list at every value (quadratic).
+final class CollectSink: ShowSink {
+  var values: [Value] = []
+
+  init(context: SinkContext) { super.init(context: context, render: nil) }
+
+  override func on(_ event: Event<Value>) {
+    switch event {
+    case .next(let value): values.append(value)
+    case .completed: context.runtime.output.line(Value.list(values).show)
+    case .error: super.on(event)
     }
   }
 }
@@ -87,11 +99,6 @@ extension PipeError {
 extension Value {
   var intValue: Int? {
     if case .int(let value) = self { return value }
-    return nil
-  }
-
-  var listValue: [Value]? {
-    if case .list(let value) = self { return value }
     return nil
   }
 }

@@ -1,3 +1,5 @@
+import Operators
+
 /// An error event of a pipeline, which is also a record (LANGUAGE.md §4).
 ///
 ///     let error = PipeError(kind: "cityNotFound", message: "no city named xyzzy",
@@ -14,6 +16,9 @@ public struct PipeError: Error, Hashable, Sendable, CustomStringConvertible {
   public var status: Int?
   /// The subscription number of the stage that raised it, from 1.
   public var attempt: Int?
+  /// How long the service asked to be left alone before the next try (an HTTP `Retry-After`),
+  /// where it said; a back-off waits at least that long.
+  public var retryAfter: Time?
 
   /// The error naming `element`, unless an inner sub-pipeline already named its own.
   func naming(_ element: Value) -> PipeError {
@@ -26,20 +31,27 @@ public struct PipeError: Error, Hashable, Sendable, CustomStringConvertible {
   public var element: Value?
 
   public init(
-    kind: String, message: String, source: String = "", status: Int? = nil, attempt: Int? = nil
+    kind: String, message: String, source: String = "", status: Int? = nil, attempt: Int? = nil,
+    retryAfter: Time? = nil
   ) {
     self.kind = kind
     self.message = message
     self.source = source
     self.status = status
     self.attempt = attempt
+    self.retryAfter = retryAfter
   }
 
-  /// The error as a record: kind, message, source, then status and attempt when known.
+  /// The error as a record: kind, message, source, then status, attempt and `retryAfter` (in
+  /// seconds) when known.
   public var value: Value {
     var record: Record = ["kind": .string(kind), "message": .string(message), "source": .string(source)]
     if let status { record["status"] = .int(status) }
     if let attempt { record["attempt"] = .int(attempt) }
+    if let retryAfter {
+      let seconds = retryAfter.seconds
+      record["retryAfter"] = seconds == seconds.rounded() ? .int(Int(seconds)) : .double(seconds)
+    }
     return .record(record)
   }
 
@@ -51,6 +63,11 @@ public struct PipeError: Error, Hashable, Sendable, CustomStringConvertible {
     self.source = value["source"]?.string ?? ""
     if case .int(let status)? = value["status"] { self.status = status }
     if case .int(let attempt)? = value["attempt"] { self.attempt = attempt }
+    switch value["retryAfter"] {
+    case .int(let seconds)?: retryAfter = .seconds(seconds)
+    case .double(let seconds)?: retryAfter = .seconds(seconds)
+    default: break
+    }
   }
 
   /// `cityNotFound: no city named xyzzy`.

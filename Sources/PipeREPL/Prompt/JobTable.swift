@@ -43,6 +43,7 @@ final class JobTable: @unchecked Sendable {
     case .ended(.cancelled, _): return "killed"
     case .ended(.horizon, _): return "stopped at the horizon"
     case .ended(.stuck, _): return "stopped: nothing left to wait for"
+    case .ended(.runaway, _): return "stopped: a runaway at one instant"
     case .ended(_, .unhandledError(let error)): return "failed: \(error.kind)"
     case .ended(_, .failed): return "failed: expectation"
     case .ended(_, .passed): return "passed"

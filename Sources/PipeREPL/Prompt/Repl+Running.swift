@@ -51,18 +51,14 @@ extension Repl {
     }
   }
 
-  /// Ctrl-C: clears the line being edited, and cancels the statement running in the
-  /// foreground (its log shows the dispose).
+  /// Ctrl-C: clears the line being edited, and stops the statement running in the
+  /// foreground (its log shows the dispose), even one whose tight loop keeps the engine's
+  /// loop busy: the stop reaches it without waiting for the loop.
   func interrupt() {
     let wasEditing = terminal.interrupt()
     guard runningForeground.isSet else { return }
     if !wasEditing { terminal.write("\n") }
-    let host = self.host!
-    host.loop.post {
-      for session in host.all {
-        for job in session.jobs where job.isRunning && !job.background { session.cancel(job) }
-      }
-    }
+    for session in host.all { session.interrupt() }
   }
 
   /// `[1] started`, and once, on the virtual clock, how background jobs move there.

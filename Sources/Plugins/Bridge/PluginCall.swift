@@ -68,8 +68,9 @@ final class PluginCall: Disposable {
     switch event {
     case .next(let value, let after):
       return (.next(Value(value)), after)
-    case .error(let kind, let message, let status, let after):
-      return (.error(PipeError(kind: kind, message: message, status: status)), after)
+    case .error(let kind, let message, let status, let after, let retryAfterMs):
+      let retryAfter = retryAfterMs.map { Time.milliseconds(Int64($0)) }
+      return (.error(PipeError(kind: kind, message: message, status: status, retryAfter: retryAfter)), after)
     case .completed(let after):
       return (.completed, after)
     }

@@ -7,7 +7,8 @@ import PluginProtocol
 /// subscribe, for the first one) on its own clock, virtual or real.
 public enum PluginEvent: Sendable, Hashable {
   case next(JSONValue, afterMs: Int)
-  case error(kind: String, message: String, status: Int?, afterMs: Int)
+  /// `retryAfterMs`: how long the service asked to be left alone (protocol 2), if it did.
+  case error(kind: String, message: String, status: Int?, afterMs: Int, retryAfterMs: Int? = nil)
   case completed(afterMs: Int)
 
   /// Whether this event ends the subscription.

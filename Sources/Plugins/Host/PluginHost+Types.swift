@@ -19,15 +19,18 @@ extension PluginHost {
     /// The file where the plugins' hellos are remembered between runs (see `HelloCache`); nil
     /// keeps them for the host's life only.
     public var helloCache: String? = nil
+    /// The host's version, as its hello says it to a plugin of protocol 2 or later.
+    public var hostVersion: String = "0"
 
     public init(
       deadline: Duration = .seconds(10), directories: [String]? = nil, environment: [String: String] = [:],
-      helloCache: String? = nil
+      helloCache: String? = nil, hostVersion: String = "0"
     ) {
       self.deadline = deadline
       self.directories = directories
       self.environment = environment
       self.helloCache = helloCache
+      self.hostVersion = hostVersion
     }
   }
 }

@@ -54,7 +54,8 @@ public final class PluginHost: Sendable {
           for (name, record) in records where record.process === process { records[name]?.process = nil }
         }
       },
-      greeted: { process, hello in greetings.withLock { $0 }?(process, hello) })
+      greeted: { process, hello in greetings.withLock { $0 }?(process, hello) },
+      hostVersion: options.hostVersion)
     let interval = min(max(options.deadline / 5, .milliseconds(5)), .milliseconds(250))
     self.watchdog = Watchdog(interval: interval) { [weak records] in
       let processes = records?.withLock { $0.values.compactMap(\.process) } ?? []

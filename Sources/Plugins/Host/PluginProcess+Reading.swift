@@ -97,7 +97,8 @@ extension PluginProcess {
     state.withLock { $0.lastHeard = now }
     let message: PluginMessage
     do {
-      message = try PluginMessage.decode(line: line)
+      message = try PluginMessage.decode(
+        line: line, version: state.withLock { $0.hello?.protocolVersion } ?? 1)
     } catch {
       return "sent a line that is not a valid message (\(error)): \(snippet(line))"
     }
@@ -108,8 +109,9 @@ extension PluginProcess {
       return nil
     case .next(let id, let value, let afterMs):
       return reply(id, .next(value, afterMs: afterMs ?? 0), now, into: &batch)
-    case .error(let id, let kind, let message, let status, let afterMs):
-      let event = PluginEvent.error(kind: kind, message: message, status: status, afterMs: afterMs ?? 0)
+    case .error(let id, let kind, let message, let status, let afterMs, let retryAfterMs):
+      let event = PluginEvent.error(
+        kind: kind, message: message, status: status, afterMs: afterMs ?? 0, retryAfterMs: retryAfterMs)
       return reply(id, event, now, into: &batch)
     case .completed(let id, let afterMs):
       return reply(id, .completed(afterMs: afterMs ?? 0), now, into: &batch)
@@ -119,6 +121,13 @@ extension PluginProcess {
   private func accept(_ hello: Hello) -> String? {
     if checksName, hello.name != name {
       return "says its name is '\(hello.name)', but its file is named for '\(name)'"
+    }
+    // From version 2 the host says hello too, before any subscribe (they wait for the phase
+    // to be ready).
+    if hello.protocolVersion >= 2, state.withLock({ $0.hello == nil }) {
+      write(
+        HostMessage.hello(HostHello(protocolVersion: hello.protocolVersion, version: context.hostVersion))
+          .encodedLine())
     }
     let waiters: [DispatchSemaphore]?? = state.withLock { state in
       switch state.phase {

@@ -13,6 +13,8 @@ struct HostContext: Sendable {
   let retired: @Sendable (PluginProcess) -> Void
   /// Called when a process has said a valid hello.
   let greeted: @Sendable (PluginProcess, Hello) -> Void
+  /// The host's version, for its hello.
+  let hostVersion: String
 
   var deadlineNanoseconds: UInt64 { nanoseconds(deadline) }
 }
@@ -80,6 +82,7 @@ final class PluginProcess: @unchecked Sendable {
   func launch() throws(PluginHostError) {
     var environment = ProcessInfo.processInfo.environment.merging(context.environment) { $1 }
     environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment[pluginProtocolsVariable] = pluginProtocolVersions.map(String.init).joined(separator: ",")
     do {
       child = try ChildProcess.spawn(path: path, environment: environment)
     } catch {

@@ -30,14 +30,22 @@ public final class Emitter: Sendable {
     send(.next(id: id, value: value, afterMs: afterMs), terminal: false)
   }
 
-  /// Ends the subscription with an error of `kind` (a camelCase word).
-  public func error(_ kind: String, _ message: String, status: Int? = nil, afterMs: Int? = nil) {
-    send(.error(id: id, kind: kind, message: message, status: status, afterMs: afterMs), terminal: true)
+  /// Ends the subscription with an error of `kind` (a camelCase word). `retryAfterMs` is sent
+  /// to a host of protocol 2 or later only.
+  public func error(
+    _ kind: String, _ message: String, status: Int? = nil, afterMs: Int? = nil, retryAfterMs: Int? = nil
+  ) {
+    let message = PluginMessage.error(
+      id: id, kind: kind, message: message, status: status, afterMs: afterMs,
+      retryAfterMs: output.version >= 2 ? retryAfterMs : nil)
+    send(message, terminal: true)
   }
 
   /// Ends the subscription with an error.
   public func error(_ error: PluginError) {
-    self.error(error.kind, error.message, status: error.status, afterMs: error.afterMs)
+    self.error(
+      error.kind, error.message, status: error.status, afterMs: error.afterMs,
+      retryAfterMs: error.retryAfterMs)
   }
 
   /// Ends the subscription normally.

@@ -4,6 +4,13 @@ import Foundation
 final class Output: Sendable {
   private let lock = Locked(())
   private let writeLine: @Sendable ([UInt8]) -> Void
+  private let spoken = Locked(1)
+
+  /// The protocol version the plugin said in its hello (1 until then).
+  var version: Int {
+    get { spoken.withLock { $0 } }
+    set { spoken.withLock { $0 = newValue } }
+  }
 
   init(writeLine: @escaping @Sendable ([UInt8]) -> Void) {
     self.writeLine = writeLine

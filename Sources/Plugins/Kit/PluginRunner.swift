@@ -20,17 +20,30 @@ final class PluginRunner: Sendable {
   /// How many subscriptions are running.
   var runningCount: Int { running.withLock { $0.count } }
 
-  /// Sends the hello; a hello of this protocol version is checked first, as the host will.
-  func sayHello() throws(ProtocolError) {
-    let message = PluginMessage.hello(plugin.hello)
-    if plugin.hello.protocolVersion == pluginProtocolVersion { _ = try PluginMessage(json: message.json) }
+  /// Sends the hello, in the newest protocol version both sides speak: the host offers its
+  /// versions in `PIPE_PLUGIN_PROTOCOLS` (`offered`; a host that does not is of version 1). It
+  /// is checked first, as the host will. A plugin whose hello names a version of its own says
+  /// that one.
+  func sayHello(offered: String?) throws(ProtocolError) {
+    var hello = plugin.hello
+    if hello.protocolVersion == pluginProtocolVersion {
+      hello = hello.speaking(negotiatedProtocolVersion(offered: offered) ?? pluginProtocolVersion)
+    }
+    let message = PluginMessage.hello(hello)
+    if pluginProtocolVersions.contains(hello.protocolVersion) {
+      _ = try PluginMessage(json: message.json, version: hello.protocolVersion)
+    }
+    output.version = hello.protocolVersion
     output.send(message)
   }
 
   /// Handles one line from the host. A line that is not a host message is reported on stderr.
   func handle(line: some Collection<UInt8>) {
     do {
-      switch try HostMessage.decode(line: line) {
+      switch try HostMessage.decode(line: line, version: output.version) {
+      case .hello(let host) where host.protocolVersion != output.version:
+        throw ProtocolError("the host's hello says protocol \(host.protocolVersion), not \(output.version)")
+      case .hello: break
       case .subscribe(let request): start(request)
       case .cancel(let id): cancel(id)
       }
@@ -89,7 +102,7 @@ final class PluginRunner: Sendable {
     _ = pipe_forbid_core_dumps()  // a plugin may hold an API key: a crash must not write it to disk
     let runner = PluginRunner(plugin: plugin, output: .standardOutput)
     do {
-      try runner.sayHello()
+      try runner.sayHello(offered: ProcessInfo.processInfo.environment[pluginProtocolsVariable])
     } catch {
       FileHandle.standardError.write(Data("\(plugin.name): invalid hello: \(error)\n".utf8))
       exit(70)

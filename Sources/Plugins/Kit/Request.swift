@@ -35,12 +35,18 @@ public struct PluginError: Error, Sendable, Hashable, CustomStringConvertible {
   public var status: Int?
   /// A simulated latency before the error, in milliseconds.
   public var afterMs: Int?
+  /// How long the service asked to be left alone, in milliseconds (an HTTP `Retry-After`):
+  /// sent from protocol 2 on, left out before.
+  public var retryAfterMs: Int?
 
-  public init(_ kind: String, _ message: String, status: Int? = nil, afterMs: Int? = nil) {
+  public init(
+    _ kind: String, _ message: String, status: Int? = nil, afterMs: Int? = nil, retryAfterMs: Int? = nil
+  ) {
     self.kind = kind
     self.message = message
     self.status = status
     self.afterMs = afterMs
+    self.retryAfterMs = retryAfterMs
   }
 
   public var description: String { "\(kind): \(message)" }

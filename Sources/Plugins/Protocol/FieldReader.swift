@@ -4,14 +4,17 @@
 struct FieldReader {
   let object: JSONObject
   let context: String
+  /// The protocol version the object is read as (its fields are that version's).
+  var version: Int
   private var asked: [String] = []
 
-  init(_ value: JSONValue, context: String) throws(ProtocolError) {
+  init(_ value: JSONValue, context: String, version: Int = pluginProtocolVersion) throws(ProtocolError) {
     guard case .object(let object) = value else {
       throw ProtocolError("must be an object, got \(value.typeName)", context: context)
     }
     self.object = object
     self.context = context
+    self.version = version
   }
 
   /// The field's value, or nil when it is missing or null.

@@ -1,6 +1,3 @@
-/// The protocol version this build speaks. A plugin that says another one is refused.
-public let pluginProtocolVersion = 1
-
 /// The plugin's first line: who it is and what it offers.
 ///
 /// ```json
@@ -36,10 +33,12 @@ public struct Hello: Sendable, Hashable {
   /// another version is told so rather than about a field it does not know.
   init(reading reader: inout FieldReader) throws(ProtocolError) {
     protocolVersion = try reader.int("protocol")
-    guard protocolVersion == pluginProtocolVersion else {
+    guard pluginProtocolVersions.contains(protocolVersion) else {
       throw reader.error(
-        "protocol version \(protocolVersion) is not supported (this side speaks \(pluginProtocolVersion))")
+        "protocol version \(protocolVersion) is not supported (this side speaks \(spoken(pluginProtocolVersions)))"
+      )
     }
+    reader.version = protocolVersion
     name = try reader.string("name")
     if !isIdentifier(name) {
       throw reader.error("plugin name '\(name)' is not an identifier (letters, digits, _)")
@@ -48,8 +47,9 @@ public struct Hello: Sendable, Hashable {
     sources = try reader.array("sources") { (json, context) throws(ProtocolError) in
       try SourceSpec(json: json, context: context)
     }
-    settings = try reader.array("settings") { (json, context) throws(ProtocolError) in
-      try SettingSpec(json: json, context: context)
+    settings = try reader.array("settings") {
+      [version = protocolVersion] (json, context) throws(ProtocolError) in
+      try SettingSpec(json: json, context: context, version: version)
     }
     errors = try reader.array("errors") { (json, context) throws(ProtocolError) in
       guard let kind = json.stringValue, isIdentifier(kind) else {
@@ -77,6 +77,21 @@ public struct Hello: Sendable, Hashable {
     guard key.hasPrefix(name + ".") else { return false }
     return key.dropFirst(name.count + 1).split(separator: ".", omittingEmptySubsequences: false)
       .allSatisfy { isIdentifier(String($0)) }
+  }
+
+  /// This hello as a plugin of protocol `version` says it: what that version cannot say is
+  /// left out (before version 2, a setting's `allowed`, `minimum` and `maximum`).
+  public func speaking(_ version: Int) -> Hello {
+    var hello = self
+    hello.protocolVersion = version
+    if version < 2 {
+      hello.settings = settings.map { setting in
+        var setting = setting
+        (setting.allowed, setting.minimum, setting.maximum) = (nil, nil, nil)
+        return setting
+      }
+    }
+    return hello
   }
 
   var fields: JSONObject {

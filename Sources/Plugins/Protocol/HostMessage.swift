@@ -20,14 +20,37 @@ public struct Subscribe: Sendable, Hashable {
   }
 }
 
+/// The host's own hello (protocol 2): its first line to a plugin whose hello said version 2 or
+/// later, before any subscribe: `{"type":"hello","protocol":2,"name":"pipe","version":"0.1.0"}`.
+/// (Before the plugin speaks, the host offers its versions in `PIPE_PLUGIN_PROTOCOLS`.)
+public struct HostHello: Sendable, Hashable {
+  /// The version both speak from now on: the one the plugin's hello said.
+  public var protocolVersion: Int
+  public var name: String
+  public var version: String
+
+  public init(protocolVersion: Int, name: String = "pipe", version: String) {
+    self.protocolVersion = protocolVersion
+    self.name = name
+    self.version = version
+  }
+}
+
 /// A line the host sends to a plugin.
 public enum HostMessage: ProtocolMessage {
+  /// The host's hello (protocol 2).
+  case hello(HostHello)
   case subscribe(Subscribe)
   /// Ends subscription `id` early: the plugin stops it and sends nothing more for it.
   case cancel(id: Int)
 
   public var json: JSONValue {
     switch self {
+    case .hello(let hello):
+      [
+        "type": "hello", "protocol": .int(hello.protocolVersion), "name": .string(hello.name),
+        "version": .string(hello.version),
+      ]
     case .subscribe(let request):
       [
         "type": "subscribe", "id": .int(request.id), "source": .string(request.source),
@@ -38,10 +61,16 @@ public enum HostMessage: ProtocolMessage {
     }
   }
 
-  public init(json: JSONValue) throws(ProtocolError) {
+  public init(json: JSONValue, version: Int) throws(ProtocolError) {
     let (type, fields) = try FieldReader.message(json)
     var reader = fields
+    reader.version = version
     switch type {
+    case "hello" where version >= 2:
+      self = .hello(
+        HostHello(
+          protocolVersion: try reader.int("protocol", minimum: 2), name: try reader.string("name"),
+          version: try reader.string("version")))
     case "subscribe":
       self = .subscribe(
         Subscribe(
@@ -50,7 +79,8 @@ public enum HostMessage: ProtocolMessage {
     case "cancel":
       self = .cancel(id: try reader.int("id"))
     default:
-      throw ProtocolError("unknown message type '\(type)' (expected subscribe or cancel)")
+      let expected = version >= 2 ? "hello, subscribe or cancel" : "subscribe or cancel"
+      throw ProtocolError("unknown message type '\(type)' (expected \(expected))")
     }
     try reader.finish()
   }

@@ -3,16 +3,19 @@
 /// ```json
 /// {"type":"next","id":7,"value":{"temp":12.5},"after_ms":120}
 /// {"type":"error","id":7,"kind":"cityNotFound","message":"no city named 'xyzzy'","status":404}
+/// {"type":"error","id":8,"kind":"rateLimited","message":"slow down","status":429,"retry_after_ms":7000}
 /// {"type":"completed","id":7}
 /// {"type":"log","message":"cache warmed"}
 /// ```
 /// `after_ms` is a simulated latency: the host delivers the event that many milliseconds after the
 /// subscription's previous event (or its subscribe) on its own clock, virtual or real, so a
-/// simulator stays deterministic.
+/// simulator stays deterministic. `retry_after_ms` (protocol 2) is how long the service asked to
+/// be left alone (an HTTP `Retry-After`): a retry waits at least that long.
 public enum PluginMessage: ProtocolMessage {
   case hello(Hello)
   case next(id: Int, value: JSONValue, afterMs: Int? = nil)
-  case error(id: Int, kind: String, message: String, status: Int? = nil, afterMs: Int? = nil)
+  case error(
+    id: Int, kind: String, message: String, status: Int? = nil, afterMs: Int? = nil, retryAfterMs: Int? = nil)
   case completed(id: Int, afterMs: Int? = nil)
   /// A line for the host's log (a plugin may write to stderr instead).
   case log(message: String)
@@ -20,7 +23,7 @@ public enum PluginMessage: ProtocolMessage {
   /// The subscription the message belongs to, if any.
   public var id: Int? {
     switch self {
-    case .next(let id, _, _), .error(let id, _, _, _, _), .completed(let id, _): id
+    case .next(let id, _, _), .error(let id, _, _, _, _, _), .completed(let id, _): id
     case .hello, .log: nil
     }
   }
@@ -34,10 +37,11 @@ public enum PluginMessage: ProtocolMessage {
     case .next(let id, let value, let afterMs):
       object = ["type": "next", "id": .int(id), "value": value]
       object["after_ms"] = afterMs.map(JSONValue.int)
-    case .error(let id, let kind, let message, let status, let afterMs):
+    case .error(let id, let kind, let message, let status, let afterMs, let retryAfterMs):
       object = ["type": "error", "id": .int(id), "kind": .string(kind), "message": .string(message)]
       object["status"] = status.map(JSONValue.int)
       object["after_ms"] = afterMs.map(JSONValue.int)
+      object["retry_after_ms"] = retryAfterMs.map(JSONValue.int)
     case .completed(let id, let afterMs):
       object = ["type": "completed", "id": .int(id)]
       object["after_ms"] = afterMs.map(JSONValue.int)
@@ -47,9 +51,10 @@ public enum PluginMessage: ProtocolMessage {
     return .object(object)
   }
 
-  public init(json: JSONValue) throws(ProtocolError) {
+  public init(json: JSONValue, version: Int) throws(ProtocolError) {
     let (type, fields) = try FieldReader.message(json)
     var reader = fields
+    reader.version = version
     switch type {
     case "hello": self = .hello(try Hello(reading: &reader))
     case "next":
@@ -64,9 +69,10 @@ public enum PluginMessage: ProtocolMessage {
       if !isIdentifier(kind) {
         throw reader.error("error kind '\(kind)' is not an identifier (letters, digits, _)")
       }
+      try reader.introduced("retry_after_ms", in: 2)
       self = .error(
         id: id, kind: kind, message: try reader.string("message"), status: try reader.optionalInt("status"),
-        afterMs: try reader.optionalInt("after_ms"))
+        afterMs: try reader.optionalInt("after_ms"), retryAfterMs: try reader.optionalInt("retry_after_ms"))
     case "completed": self = .completed(id: try reader.int("id"), afterMs: try reader.optionalInt("after_ms"))
     case "log": self = .log(message: try reader.string("message"))
     default:

@@ -11,8 +11,9 @@
 public protocol ProtocolMessage: Sendable, Hashable {
   /// The message as a JSON object, `type` first.
   var json: JSONValue { get }
-  /// Reads a message strictly: an unknown type, a missing, mistyped or unknown field is an error.
-  init(json: JSONValue) throws(ProtocolError)
+  /// Reads a message of protocol `version` strictly: an unknown type, a missing, mistyped or
+  /// unknown field (a field of a later version too) is an error.
+  init(json: JSONValue, version: Int) throws(ProtocolError)
 }
 
 extension ProtocolMessage {
@@ -23,15 +24,22 @@ extension ProtocolMessage {
     return line
   }
 
-  /// Reads one line (with or without its newline) strictly.
-  public static func decode(line: some Collection<UInt8>) throws(ProtocolError) -> Self {
+  /// Reads a message of the newest version strictly.
+  public init(json: JSONValue) throws(ProtocolError) {
+    try self.init(json: json, version: pluginProtocolVersion)
+  }
+
+  /// Reads one line (with or without its newline) strictly, as a message of protocol `version`.
+  public static func decode(
+    line: some Collection<UInt8>, version: Int = pluginProtocolVersion
+  ) throws(ProtocolError) -> Self {
     let json: JSONValue
     do {
       json = try JSONValue.parse(line)
     } catch {
       throw ProtocolError(error.description)
     }
-    return try Self(json: json)
+    return try Self(json: json, version: version)
   }
 }
 

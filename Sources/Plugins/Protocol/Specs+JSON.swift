@@ -69,8 +69,11 @@ extension SourceSpec {
 }
 
 extension SettingSpec {
-  init(json: JSONValue, context: String) throws(ProtocolError) {
-    var reader = try FieldReader(json, context: context)
+  /// A setting as a hello of protocol `version` declares it (`allowed`, `minimum` and
+  /// `maximum` came with version 2).
+  init(json: JSONValue, context: String, version: Int = pluginProtocolVersion) throws(ProtocolError) {
+    var reader = try FieldReader(json, context: context, version: version)
+    for key in ["allowed", "minimum", "maximum"] { try reader.introduced(key, in: 2) }
     key = try reader.string("key")
     type = try ValueType(field: "type", of: &reader)
     defaultValue = try readDefault(&reader, type: type)

@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import SourceCore
 
@@ -12,20 +11,20 @@ struct FakeAPIControl: Sendable {
   let state: FakeAPIState
   let log: @Sendable (String) -> Void
 
-  func status(_ request: HTTPRequest) async -> HTTPResponse {
-    json(200, await state.statusJSON())
+  func status(_ request: FakeAPIRequest) async -> FakeAPIReply {
+    .json(200, await state.statusJSON())
   }
 
-  func setFaults(_ request: HTTPRequest) async -> HTTPResponse {
+  func setFaults(_ request: FakeAPIRequest) async -> FakeAPIReply {
     var plans: [FakeAPIService: FaultPlan] = [:]
     for item in request.query {
       guard let service = FakeAPIService(rawValue: item.name) else {
-        return await failure("unknown service '\(item.name)': use weather or airquality")
+        return failure("unknown service '\(item.name)': use weather or airquality")
       }
       do {
         plans[service] = try FaultPlan(parsing: item.value)
       } catch {
-        return await failure(error.message)
+        return failure(error.message)
       }
     }
     await state.setFaults(plans)
@@ -34,33 +33,23 @@ struct FakeAPIControl: Sendable {
     return await status(request)
   }
 
-  func reset(_ request: HTTPRequest) async -> HTTPResponse {
+  func reset(_ request: FakeAPIRequest) async -> FakeAPIReply {
     await state.reset()
     log("control: attempts reset")
     return await status(request)
   }
 
   /// Any other route: a 404 that lists the routes there are.
-  func unknown(_ request: HTTPRequest) async -> HTTPResponse {
-    log("\(request.method.rawValue) \(Redact.query(request.target.rawValue)) → 404 (no such route)")
+  func unknown(_ request: FakeAPIRequest) async -> FakeAPIReply {
+    log("\(request.method) \(Redact.query(request.target)) → 404 (no such route)")
     let routes =
       "GET /data/2.5/weather, GET /v2/city, GET /v2/nearest_city, GET /_control, "
       + "POST /_control/faults, POST /_control/reset"
-    let body = try? JSONSerialization.data(
-      withJSONObject: ["error": "no such route; try \(routes)"], options: .withoutEscapingSlashes)
-    return json(404, body ?? Data())
+    return .error(404, "no such route; try \(routes)")
   }
 
-  private func failure(_ message: String) async -> HTTPResponse {
+  private func failure(_ message: String) -> FakeAPIReply {
     log("control: rejected: \(message)")
-    let body = try? JSONSerialization.data(
-      withJSONObject: ["error": message], options: .withoutEscapingSlashes)
-    return json(400, body ?? Data())
-  }
-
-  private func json(_ status: Int, _ body: Data) -> HTTPResponse {
-    HTTPResponse(
-      statusCode: HTTPStatusCode(status, phrase: ""),
-      headers: [.contentType: "application/json; charset=utf-8"], body: body)
+    return .error(400, message)
   }
 }

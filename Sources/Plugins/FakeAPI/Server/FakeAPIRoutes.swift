@@ -1,5 +1,4 @@
 import AirQualityCore
-import FlyingFox
 import Foundation
 import SourceCore
 import WeatherCore
@@ -13,7 +12,7 @@ struct FakeAPIRoutes: Sendable {
   let log: @Sendable (String) -> Void
 
   /// `GET /data/2.5/weather?q=City|lat=…&lon=…&appid=KEY&units=metric|imperial|standard`
-  func weather(_ request: HTTPRequest) async -> HTTPResponse {
+  func weather(_ request: FakeAPIRequest) async -> FakeAPIReply {
     let items = request.query
     let query: WeatherQuery? =
       if let name = items["q"] {
@@ -28,11 +27,11 @@ struct FakeAPIRoutes: Sendable {
     let (attempt, step) = await state.nextAttempt(.weather, salt: query?.salt ?? "weather")
     let server = OpenWeatherSimulator(seed: seed, requireKey: requireKey)
     let action = server.respond(to: asked, step: step, attempt: attempt)
-    return await carryOut(action, for: request, service: .weather, attempt: attempt, step: step)
+    return carryOut(action, for: request, service: .weather, attempt: attempt, step: step)
   }
 
   /// `GET /v2/city?city=…&state=…&country=…&key=KEY` and `GET /v2/nearest_city?[lat&lon&]key=KEY`
-  func airQuality(_ request: HTTPRequest) async -> HTTPResponse {
+  func airQuality(_ request: FakeAPIRequest) async -> FakeAPIReply {
     let items = request.query
     let endpoint: AirVisualSimulator.Endpoint
     if request.path.hasSuffix("/city") {
@@ -44,16 +43,16 @@ struct FakeAPIRoutes: Sendable {
     } else {
       endpoint = .nearestByIP
     }
-    let (attempt, step) = await state.nextAttempt(.airquality, salt: request.target.rawValue)
+    let (attempt, step) = await state.nextAttempt(.airquality, salt: request.target)
     let server = AirVisualSimulator(seed: seed, requireKey: requireKey)
     let action = server.respond(to: endpoint, apiKey: items["key"] ?? "", step: step, attempt: attempt)
-    return await carryOut(action, for: request, service: .airquality, attempt: attempt, step: step)
+    return carryOut(action, for: request, service: .airquality, attempt: attempt, step: step)
   }
 
   private func carryOut(
-    _ action: ServerAction, for request: HTTPRequest, service: FakeAPIService, attempt: Int,
+    _ action: ServerAction, for request: FakeAPIRequest, service: FakeAPIService, attempt: Int,
     step: FaultStep
-  ) async -> HTTPResponse {
+  ) -> FakeAPIReply {
     let outcome =
       switch action {
       case .answer(let answer): String(answer.status)
@@ -61,8 +60,8 @@ struct FakeAPIRoutes: Sendable {
       case .drop: "connection dropped"
       }
     log(
-      "\(request.method.rawValue) \(Redact.query(request.target.rawValue)) → \(outcome) "
+      "\(request.method) \(Redact.query(request.target)) → \(outcome) "
         + "(\(service.rawValue) attempt \(attempt), fault \(step))")
-    return await action.response(hangSeconds: hangSeconds)
+    return action.reply(hangSeconds: hangSeconds)
   }
 }

@@ -1,5 +1,3 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import SourceCore
 
@@ -12,52 +10,36 @@ import SourceCore
 ///     // set weather.mode live; set weather.baseURL "http://127.0.0.1:\(port)"
 ///     await server.stop()
 public final class FakeAPIServer: Sendable {
-  private let server: HTTPServer
+  private let transport: any FakeAPITransport
   private let state: FakeAPIState
-  private let runner = RunTask()
 
   /// - Parameters:
   ///   - port: the port to listen on; 0 lets the system choose one (`start()` says which).
   ///   - seed: the simulators' seed.
   ///   - requireKey: answer an empty key with the services' invalid-key errors.
   ///   - hangSeconds: how long a `timeout` fault keeps the client waiting.
+  ///   - idleSeconds: how long a keep-alive connection may wait for its next request.
   ///   - log: where the request log goes; standard error by default.
   public init(
     port: UInt16 = 0, faults: FakeAPIFaults = FakeAPIFaults(), seed: UInt64 = 42,
-    requireKey: Bool = true, hangSeconds: Double = 30,
+    requireKey: Bool = true, hangSeconds: Double = 30, idleSeconds: Double = 60,
     log: @escaping @Sendable (String) -> Void = FakeAPIServer.logToStandardError
   ) {
     state = FakeAPIState(faults: faults, seed: seed, requireKey: requireKey)
-    // A literal IPv4 address always parses.
-    let address = try! sockaddr_in.inet(ip4: "127.0.0.1", port: port)
-    server = HTTPServer(address: address, timeout: hangSeconds + 15, logger: .disabled)
     let routes = FakeAPIRoutes(
       state: state, seed: seed, requireKey: requireKey, hangSeconds: hangSeconds, log: log)
-    let control = FakeAPIControl(state: state, log: log)
-    let server = server
-    runner.prepare = {
-      await server.appendRoute("GET /data/2.5/weather", handler: routes.weather)
-      await server.appendRoute("GET /v2/city", handler: routes.airQuality)
-      await server.appendRoute("GET /v2/nearest_city", handler: routes.airQuality)
-      await server.appendRoute("GET /_control", handler: control.status)
-      await server.appendRoute("POST /_control/faults", handler: control.setFaults)
-      await server.appendRoute("POST /_control/reset", handler: control.reset)
-      await server.appendRoute("*", handler: control.unknown)
-    }
+    let handler = FakeAPIHandler(routes: routes, control: FakeAPIControl(state: state, log: log))
+    transport = HummingbirdTransport(port: port, idleSeconds: idleSeconds, handler: handler)
   }
 
   /// Starts listening and returns the port.
   public func start() async throws -> UInt16 {
-    try await runner.start(server)
-    guard case .ip4(_, let port) = await server.listeningAddress else {
-      throw SocketError.unsupportedAddress
-    }
-    return port
+    try await transport.start()
   }
 
   /// Stops listening and drops every connection, hung ones included.
   public func stop() async {
-    await runner.stop()
+    await transport.stop()
   }
 
   /// Replaces the plans given, as `POST /_control/faults` does.
@@ -78,4 +60,12 @@ public final class FakeAPIServer: Sendable {
   public static let logToStandardError: @Sendable (String) -> Void = { line in
     FileHandle.standardError.write(Data("fake-api: \(line)\n".utf8))
   }
+}
+
+/// An HTTP server that carries the fake API's requests to its handler.
+protocol FakeAPITransport: Sendable {
+  /// Starts listening on 127.0.0.1 and returns the port.
+  func start() async throws -> UInt16
+  /// Stops listening and drops every connection.
+  func stop() async
 }

@@ -1,31 +1,24 @@
-import FlyingFox
 import Foundation
 
-/// Owns the server's run task. FlyingFox's own `stop(timeout:)` waits out its timeout while a
-/// keep-alive connection is open, so stopping cancels the task instead.
+/// Owns a server's run task: stopping cancels it and waits for it to end, which closes every
+/// connection at once, hung ones included (a graceful shutdown would wait for them).
 final class RunTask: @unchecked Sendable {
   private let lock = NSLock()
   private var task: Task<Void, any Error>?
-  /// Routes to add before the first start.
-  var prepare: (@Sendable () async -> Void)?
 
-  func start(_ server: HTTPServer) async throws {
-    if let prepare = take(\.prepare) { await prepare() }
-    let task = Task { try await server.run() }
-    lock.withLock { self.task = task }
-    try await server.waitUntilListening()
+  /// Starts `work` in a new task, unless one runs already.
+  func start(_ work: @escaping @Sendable () async throws -> Void) {
+    lock.withLock {
+      if task == nil { task = Task { try await work() } }
+    }
   }
 
   func stop() async {
-    guard let task = take(\.task) else { return }
-    task.cancel()
-    _ = await task.result
-  }
-
-  private func take<T>(_ field: ReferenceWritableKeyPath<RunTask, T?>) -> T? {
-    lock.withLock {
-      defer { self[keyPath: field] = nil }
-      return self[keyPath: field]
+    let task = lock.withLock {
+      defer { self.task = nil }
+      return self.task
     }
+    task?.cancel()
+    _ = await task?.result
   }
 }
