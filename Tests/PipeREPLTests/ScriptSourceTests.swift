@@ -68,7 +68,7 @@ final class ScriptSourceTests: XCTestCase {
       XCTAssertNotEqual(run.status, 0)
       XCTAssertLessThan(run.output.utf8.count + run.error.utf8.count, 1200, String(text.prefix(40)))
       for line in (run.output + run.error).split(separator: "\n") {
-        XCTAssertLessThanOrEqual(line.count, 300, String(line.prefix(80)))
+        XCTAssertLessThanOrEqual(line.count, 480, String(line.prefix(80)))
       }
     }
   }

@@ -88,11 +88,11 @@ extension PipeError {
   /// `error: cityNotFound — no city named xyzzy (at weather "xyzzy")`, and in a sub-pipeline
   /// the element: `(at weather . for "xyzzy")`.
   public var unhandledLine: String {
-    // At most about 200 characters of what was written: a message and a stage quoted whole
+    // A few hundred characters at most of what was written: a message and a stage quoted whole
     // could echo a 1 MB line twice.
-    "error: \(kind)" + (message.isEmpty ? "" : " — \(message.clipped(to: 120))")
+    "error: \(kind)" + (message.isEmpty ? "" : " — \(message.clipped(to: 300))")
       + (source.isEmpty
-        ? "" : " (at \(source.clipped(to: 80))\(element.map { " for " + $0.literal.clipped(to: 40) } ?? ""))")
+        ? "" : " (at \(source.clipped(to: 100))\(element.map { " for " + $0.literal.clipped(to: 40) } ?? ""))")
   }
 }
 
