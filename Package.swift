@@ -51,6 +51,7 @@ let package = Package(
         "CProcess",
         "PluginBridge",
         "FakeAPI",
+        "SourceCore",
         "PipeRendering",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -11,6 +11,13 @@ public enum TerminalControl {
   /// Right `columns` columns; empty for none.
   public static func right(_ columns: Int) -> String { columns > 0 ? "\u{1B}[\(columns)C" : "" }
 
+  /// Left `columns` columns; empty for none.
+  public static func left(_ columns: Int) -> String { columns > 0 ? "\u{1B}[\(columns)D" : "" }
+
   /// Clears from the cursor to the end of the screen.
   public static let clearToEnd = "\u{1B}[J"
+
+  /// Asks the terminal to mark what is pasted with `ESC [ 200 ~` and `ESC [ 201 ~`, and stops.
+  public static let bracketedPasteOn = "\u{1B}[?2004h"
+  public static let bracketedPasteOff = "\u{1B}[?2004l"
 }

@@ -49,7 +49,8 @@ final class CompleterTests: XCTestCase {
 
   func testSettingKeysAfterSetAndInUntil() {
     XCTAssertEqual(complete("set ", "net"), ["network"])
-    XCTAssertEqual(complete("set network ", ""), ["\"off\"", "\"on\""])
+    XCTAssertEqual(complete("set network ", ""), ["off", "on"])
+    XCTAssertEqual(complete("set network ", "\"o"), ["\"off\"", "\"on\""])
     XCTAssertEqual(complete("just 1 | retryWhen until(", "se"), ["seed"])
     XCTAssertEqual(complete("changes(", "ho"), ["horizon"])
   }
@@ -79,11 +80,19 @@ final class CompleterTests: XCTestCase {
     for name in ["retry.pipe", "readme.md", ".hidden.pipe"] {
       try "just 1".write(toFile: home + "/examples/" + name, atomically: true, encoding: .utf8)
     }
-    XCTAssertEqual(FileNames.candidates(home + "/ex"), [home + "/examples/"])
-    XCTAssertEqual(FileNames.candidates(home + "/examples/"), [home + "/examples/retry.pipe"])
-    XCTAssertEqual(FileNames.candidates(home + "/examples/.h"), [home + "/examples/.hidden.pipe"])
+    let pipe: Set<String> = ["pipe"]
+    XCTAssertEqual(FileNames.candidates(home + "/ex", extensions: pipe), [home + "/examples/"])
+    XCTAssertEqual(
+      FileNames.candidates(home + "/examples/", extensions: pipe), [home + "/examples/retry.pipe"])
+    XCTAssertEqual(
+      FileNames.candidates(home + "/examples/.h", extensions: pipe), [home + "/examples/.hidden.pipe"])
+    XCTAssertEqual(
+      FileNames.candidates(home + "/examples/r", extensions: nil),
+      [home + "/examples/readme.md", home + "/examples/retry.pipe"])
     var withFiles = completer!
-    withFiles.files = { _ in ["a.pipe"] }
+    withFiles.files = { _, extensions in extensions == ["svg"] ? ["a.svg"] : ["a.pipe"] }
     XCTAssertEqual(withFiles.candidates(before: ":load ", word: ""), ["a.pipe"])
+    XCTAssertEqual(withFiles.candidates(before: ":export svg ", word: ""), ["a.svg"])
+    XCTAssertEqual(withFiles.candidates(before: ":plugin load ", word: ""), ["a.pipe"])
   }
 }

@@ -144,7 +144,8 @@ final class PromptEndToEndTests: XCTestCase {
     let screen = try pane.waitFor("the job killed") { $0.contains("[1] killed") }
     XCTAssertTrue(screen.contains("1  dispose"), screen)
     try pane.type(":jobs", enter: true)
-    try pane.waitFor("the job listed as killed") { $0.contains("[1] killed       every 1s | log\n") }
+    let listed = try pane.waitFor("the job listed as killed") { $0.contains(":jobs\n[1] killed  ") }
+    XCTAssertTrue(listed.hasSuffix("ms  every 1s | log\npipe>"), listed)  // the real time it ran
   }
 
   func testLoadRunsAFileAndLetNamesSurviveAClockSwitch() throws {

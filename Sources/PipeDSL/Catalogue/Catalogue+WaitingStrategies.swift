@@ -6,14 +6,28 @@ extension StrategyCatalogue {
   static let until = StrategyEntry(
     name: "until", signature: "until(SETTING)",
     doc: "Waits until the setting changes to a non-empty value, then subscribes again: the way "
-      + "to wait for an API key. Run it in the background (&) and `set` the key.",
+      + "to wait for an API key. Run it in the background (&) and `set` the key. A change made "
+      + "while the failed attempt was in flight counts: it subscribes again at once.",
     examples: [
       Example("weather \"London\" | retryWhen until(weather.apiKey) | map { .city }", prints: "London")
     ], arity: 1...1
   ) { context in
     guard let key = context.readerContext.setting(context.positional[0]) else { return nil }
     return CompiledStrategy { env in
-      { _, _ in env.runtime.settings.changes(of: key).filter { !$0.isEmptyValue } }
+      let settings = env.runtime.settings
+      // The value the failed attempt was made with: the first attempt's, then the one that
+      // released each retry. A change made while the attempt was in flight retries at once.
+      var triedWith = settings[key]
+      return { _, _ in
+        let now = settings[key]
+        if now != triedWith && !now.isEmptyValue {
+          triedWith = now
+          return .just(.null)
+        }
+        return settings.changes(of: key).filter { !$0.isEmptyValue }.do(onNext: { _ in
+          triedWith = settings[key]
+        })
+      }
     }
   }
 

@@ -40,8 +40,9 @@ extension Session {
   }
 
   /// Drives the virtual clock while someone waits for it: a foreground job, or a script
-  /// draining its background jobs. Time stands still while a request is in flight; a job
-  /// that would pass the horizon, or that waits for what can no longer happen, is ended.
+  /// draining its background jobs; at the prompt, idle, `moveBackgroundJobs` moves it for the
+  /// background jobs. Time stands still while a request is in flight; a job that would pass
+  /// the horizon, or that waits for what can no longer happen, is ended.
   func pump() {
     guard let virtual, !pumping else { return }
     pumping = true
@@ -52,19 +53,14 @@ extension Session {
       guard running.contains(where: { !$0.background }) || (waiting && !running.isEmpty) else {
         virtual.advance(to: virtual.now)  // only what is due now: nobody waits for time
         signalSettled()
+        moveBackgroundJobs()  // at the prompt, background jobs move by themselves
         return
       }
-      let horizon = Time.seconds(runtime.settings["horizon"].number ?? 3600)
-      let deadline = running.map { $0.start + horizon }.min()!
-      virtual.run(until: deadline)
+      virtual.run(until: horizonDeadline(running))
       if endStoppedJobs() { continue }  // Ctrl-C or a runaway made the clock return early
       if virtual.isHeld { return }
       if let next = virtual.nextDueTime {
-        for job in running where job.start + horizon < next {
-          runtime.output.errorLine(
-            "note: stopped '\(job.text)' after \(horizon) of virtual time (the horizon)")
-          job.end(.horizon)
-        }
+        endPastHorizon(running, next: next)
         continue
       }
       for job in running where job.isRunning && (!job.background || draining) {

@@ -30,6 +30,8 @@ public final class Session {
   /// The graph of the last pipeline that ran, for `:graph`.
   public internal(set) var lastGraph = Graph()
   var pumping = false
+  /// Whether a slice of background time is posted to the loop (the prompt, idle).
+  var backgroundSlicePosted = false
   /// Set while a script waits for its background jobs: they may run on, and end when stuck.
   var draining = false
   /// Set while a script lets a new background job settle: called once the clock has nothing

@@ -20,14 +20,15 @@ enum HelpTopics {
       """
       Background jobs
         PIPELINE &        runs it in the background: [1] started … [1] done / [1] failed: KIND
-        :jobs             lists them: number, state, statement
+        :jobs             lists them: number, state, time run, statement
         :kill N           disposes job N (its log shows the dispose)
       A job's output appears above the line you are typing. A job waiting in
       `retryWhen until(weather.apiKey)` resumes when you type `set weather.apiKey "..."`.
-      On the virtual clock (the default) time moves only while a statement runs in the
-      foreground, so a background job waiting for a timer stands still between statements.
-      For background work use `:clock real` (or `pipe --clock real`): jobs then run on the
-      wall clock while you type.
+      On the virtual clock (the default), while the prompt waits for you, time moves on
+      for the background jobs by itself, as fast as it can: `every 1s | take 3 &` is done
+      at once. A job waiting for a setting, a request or a line costs nothing while it
+      waits; one that would run past the horizon (`set horizon`, 3600 s) is stopped. To
+      watch a job at the pace of the wall clock, use `:clock real`.
       """
     ),
     (
@@ -59,11 +60,17 @@ enum HelpTopics {
       """
       Keys
         Tab               complete: sources, operators after |, options, strategies,
-                          settings after set, files after :load
+                          settings and their values after set, cities in weather "…",
+                          files after :load, :export svg and :plugin load
         Up, Down, Ctrl-R  recall and search the history (kept between sessions)
+        Left, Right, Home, End, Delete, Ctrl-Left/Right (Alt-B/F: a word)
+                          move and delete, in Ctrl-R search too (they leave it)
         Ctrl-A, Ctrl-E    start and end of the line (Emacs keys)
         Ctrl-C            clear the line, or stop the pipeline that is running
         Ctrl-D            leave (on an empty line)
+      A paste is entered as one unit: a line starting with | continues the statement
+      above it, as in a file. A paste that ends with a line break runs; one that does not
+      waits on the line for Enter.
       """
     ),
   ]

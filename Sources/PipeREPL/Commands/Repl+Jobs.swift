@@ -1,17 +1,25 @@
+import Operators
 import PipeDSL
 import TerminalText
 
 extension Repl {
-  /// `:jobs`: `[1] running  every 1s | show`.
+  /// `:jobs`: `[1] done     3s virtual  every 1s | take 3`: each job's state, the time it
+  /// has run (to its end) on its session's clock, and its statement.
   func listJobs() -> CommandReply {
     let entries = jobs.all
     guard !entries.isEmpty else { return .text("no background jobs (PIPELINE & starts one)") }
+    let rows = host.loop.sync {
+      entries.map { entry in
+        let elapsed = (entry.ended ?? entry.session.runtime.scheduler.now) - entry.job.start
+        let clock = entry.session.clock == .virtual ? " virtual" : ""
+        return ["[\(entry.number)]", JobTable.summary(entry.job.state), "\(elapsed)\(clock)"]
+      }
+    }
+    let widths = (0..<2).map { column in rows.map { $0[column + 1].displayWidth }.max() ?? 0 }
     return .text(
-      host.loop.sync {
-        entries.map { entry in
-          "[\(entry.number)] " + JobTable.summary(entry.job.state).padded(toWidth: 12) + " "
-            + JobTable.statement(entry.job)
-        }
+      zip(rows, entries).map { row, entry in
+        row[0] + " " + row[1].padded(toWidth: widths[0]) + "  " + row[2].padded(toWidth: widths[1]) + "  "
+          + JobTable.statement(entry.job)
       })
   }
 

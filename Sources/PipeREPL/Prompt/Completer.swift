@@ -3,24 +3,62 @@ import PipeDSL
 
 /// What Tab offers where the cursor stands: sources, `let`, `set` and commands at the start
 /// of a statement; operators after `|`; a stage's options and strategies inside it; setting
-/// keys after `set` and in `until(`; file names after `:load`.
+/// keys after `set` and in `until(`, and a setting's values after its key; city names in the
+/// string after `weather` and `airquality`; file names after `:load`, `:export svg` and
+/// `:plugin load`.
 ///
 ///     completer.candidates(before: "just 1 | ", word: "ret")  // ["retry", "retryWhen"]
 struct Completer {
   var vocabulary: Vocabulary
-  /// File and folder names for a partial path (`:load`).
-  var files: (String) -> [String] = FileNames.candidates
+  /// File and folder names for a partial path, with the extensions kept (nil: every file).
+  var files: (String, Set<String>?) -> [String] = FileNames.candidates
 
   /// The completions of `word`, given the statement's text before it.
   func candidates(before: String, word: String) -> [String] {
-    Array(Set(unfiltered(before: before, word: word).filter { $0.hasPrefix(word) })).sorted()
+    if let places = placeCandidates(before: before, word: word) { return places }
+    return Array(Set(unfiltered(before: before, word: word).filter { $0.hasPrefix(word) })).sorted()
+  }
+
+  /// Inside the string argument of a source that takes a place (`weather "Lo`): the cities,
+  /// closed with their quote, as the rest of libedit's word (which starts after a space).
+  private func placeCandidates(before: String, word: String) -> [String]? {
+    let text = before + word
+    guard let quote = Completer.openQuote(text) else { return nil }
+    guard let source = Completer.statementTokens(String(text[..<quote])).last, source.kind == .identifier,
+      vocabulary.placeSources.contains(source.text)
+    else { return nil }
+    let typed = text[quote...]  // `"New Y`
+    let inside = typed.dropFirst()
+    let keep = typed.count - word.count  // what libedit leaves before its word
+    return vocabulary.places.filter { $0.hasPrefix(inside) }.map {
+      String(("\"" + $0 + "\"").dropFirst(keep))
+    }
+  }
+
+  /// Where the string still open at the end of `text` starts, if one is.
+  static func openQuote(_ text: String) -> String.Index? {
+    var open: String.Index?
+    var escaped = false
+    for index in text.indices {
+      let character = text[index]
+      if escaped {
+        escaped = false
+      } else if character == "\\" && open != nil {
+        escaped = true
+      } else if character == "\"" {
+        open = open == nil ? index : nil
+      }
+    }
+    return open
   }
 
   private func unfiltered(before: String, word: String) -> [String] {
     let tokens = Completer.statementTokens(before)
     guard let first = tokens.first else { return statementStart }
     if first.kind == .command { return commandArguments(first.text, word: word) }
-    if first.kind == .identifier && first.text == "set" { return settingWords(Array(tokens.dropFirst())) }
+    if first.kind == .identifier && first.text == "set" {
+      return settingWords(Array(tokens.dropFirst()), quoted: word.hasPrefix("\""))
+    }
     if first.kind == .identifier && first.text == "let" {
       guard let equal = tokens.firstIndex(where: { $0.kind == .equal }) else { return [] }
       return pipelineWords(Array(tokens[(equal + 1)...]))
@@ -41,24 +79,39 @@ struct Completer {
   }
 
   private func commandArguments(_ text: String, word: String) -> [String] {
-    let words = text.split(separator: " ", omittingEmptySubsequences: true)
-    guard words.count == 1, let name = words.first?.dropFirst() else { return [] }
-    switch name {
-    case "load": return files(word)
-    case "help": return vocabulary.helpNames
-    case "clock": return ["virtual", "real"]
-    case "kill": return vocabulary.jobs
-    case "schedule": return vocabulary.strategies
+    let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    switch words {
+    case [":load"]: return files(word, ["pipe"])
+    case [":export"]: return ["svg"]
+    case [":export", "svg"]: return files(word, ["svg"])
+    case [":plugin"]: return ["load"]
+    case [":plugin", "load"]: return files(word, nil)
+    case [":help"]: return vocabulary.helpNames
+    case [":clock"]: return ["virtual", "real"]
+    case [":kill"]: return vocabulary.jobs
+    case [":schedule"]: return vocabulary.strategies
+    case [":reset"]: return vocabulary.settings
     default: return []
     }
   }
 
-  private func settingWords(_ tokens: [Token]) -> [String] {
+  /// After `set`: the keys; after a key, its values (`live`, or `"live"` once a quote is typed).
+  private func settingWords(_ tokens: [Token], quoted: Bool) -> [String] {
     switch tokens.count {
     case 0: return vocabulary.settings
-    case 1: return vocabulary.settingValues[tokens[0].text] ?? []
+    case 1:
+      return (vocabulary.settingValues[tokens[0].text] ?? []).compactMap { value in
+        guard case .string(let text) = value else { return quoted ? nil : value.literal }
+        return quoted || !Completer.isBareWord(text) ? value.literal : text
+      }
     default: return []
     }
+  }
+
+  /// Whether `set` takes the text without quotes: a word of letters, digits, `_` and `-`.
+  static func isBareWord(_ text: String) -> Bool {
+    guard let first = text.first, first.isLetter else { return false }
+    return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
   }
 
   /// Inside a pipeline: what may stand where the cursor is, by the innermost open bracket and
@@ -141,9 +194,10 @@ struct Completer {
   }
 }
 
-/// File-name completion for `:load`: folders (with `/`) and `.pipe` scripts.
+/// File-name completion: folders (with `/`) and the files with one of `extensions` (every
+/// file when nil).
 enum FileNames {
-  static func candidates(_ word: String) -> [String] {
+  static func candidates(_ word: String, extensions: Set<String>?) -> [String] {
     let slash = word.lastIndex(of: "/")
     let folder = slash.map { String(word[...$0]) } ?? ""
     let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
@@ -155,7 +209,8 @@ enum FileNames {
       var isFolder: ObjCBool = false
       _ = manager.fileExists(atPath: (path as NSString).appendingPathComponent(name), isDirectory: &isFolder)
       if isFolder.boolValue { return folder + name + "/" }
-      return name.hasSuffix(".pipe") ? folder + name : nil
+      let kept = extensions.map { $0.contains((name as NSString).pathExtension) } ?? true
+      return kept ? folder + name : nil
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Operators
 import PipeDSL
 
 /// The prompt's background jobs, numbered from 1 for the whole prompt (across `:clock`
@@ -8,6 +9,8 @@ final class JobTable: @unchecked Sendable {
     let number: Int
     let job: Job
     let session: Session
+    /// The session's clock when the job ended.
+    var ended: Time?
   }
 
   private let lock = NSLock()
@@ -21,6 +24,13 @@ final class JobTable: @unchecked Sendable {
       let entry = Entry(number: entries.count + 1, job: job, session: session)
       entries.append(entry)
       return entry.number
+    }
+  }
+
+  /// Notes the clock's time at the job's end, for `:jobs`.
+  func ended(_ job: Job, at time: Time) {
+    lock.withLock {
+      if let index = entries.firstIndex(where: { $0.job === job }) { entries[index].ended = time }
     }
   }
 

@@ -3,8 +3,10 @@ import Operators
 import PipeDSL
 
 extension Repl {
-  /// Runs a statement typed at the prompt; the prompt survives every error.
-  func execute(_ text: String, name: String = "<prompt>", mode: Lexer.Mode = .prompt) {
+  /// Runs a statement typed at the prompt; the prompt survives every error. What was entered
+  /// as one unit (lines joined, a paste) reads as a file does: a line starting with `|`
+  /// continues the statement above it.
+  func execute(_ text: String, name: String = "<prompt>", mode: Lexer.Mode = .file) {
     let session = host.current
     let settingsBefore = session.loop.sync { session.settings.explicitValues }
     let file = SourceFile(name: name, text: text)
@@ -61,19 +63,16 @@ extension Repl {
     for session in host.all { session.interrupt() }
   }
 
-  /// `[1] started`, and once, on the virtual clock, how background jobs move there.
+  /// `[1] started`.
   @LoopActor func jobStarted(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
     output.note("[\(number)] started")
-    if session.clock == .virtual && !explainedVirtualJobs {
-      explainedVirtualJobs = true
-      output.note("note: on the virtual clock a job moves only while a statement runs (:help jobs)")
-    }
   }
 
   /// `[1] done`, `[1] failed: serverFailure`, `[1] killed`.
   @LoopActor func jobEnded(_ job: Job, in session: Session) {
     let number = jobs.register(job, in: session)
+    jobs.ended(job, at: session.runtime.scheduler.now)
     output.note("[\(number)] \(JobTable.summary(job.state))")
     if case .failed(let message)? = job.outcome { output.errorLine(message) }
   }

@@ -31,8 +31,6 @@ final class Repl: @unchecked Sendable {
   /// Set while a statement runs in the foreground: Ctrl-C cancels it.
   let runningForeground = AtomicFlag()
   var quitRequested = false
-  /// Whether the note about background jobs on the virtual clock was shown.
-  var explainedVirtualJobs = false
   /// The files `:load` is running, outermost first: a file that loads one of them again is a
   /// cycle, refused before it overflows the stack.
   var loading: [(name: String, path: String)] = []
@@ -75,7 +73,8 @@ final class Repl: @unchecked Sendable {
   static func run(options: RunOptions, streams: OutputStreams) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let settings = Settings(environment: environment)
-    let terminal = Terminal.start(redactor: Redactor(settings: settings, environment: environment))
+    let terminal = Terminal.start(
+      redactor: Redactor(settings: settings, environment: environment), redraws: streams.output.redraws)
     let repl = Repl(
       terminal: terminal, options: options, streams: streams, environment: environment, settings: settings)
     return repl.run()
@@ -107,8 +106,10 @@ final class Repl: @unchecked Sendable {
       + paint(" · \(clock) · :help for a tour · Ctrl-D leaves", .dim)
   }
 
-  /// Reads one statement, asking for more lines while it is unfinished. Nil at Ctrl-D; no
-  /// lines after Ctrl-C or an empty line.
+  /// Reads one statement, asking for more lines while it is unfinished, or while what was
+  /// typed or pasted ahead goes on with a line starting with `|` (the statement has not run
+  /// yet, so that line continues it, as in a file). Nil at Ctrl-D; no lines after Ctrl-C or
+  /// an empty line.
   func readStatement() -> [String]? {
     var lines: [String] = []
     while true {
@@ -119,7 +120,8 @@ final class Repl: @unchecked Sendable {
         lines.append(line)
         let text = lines.joined(separator: "\n")
         if text.allSatisfy(\.isWhitespace) { return [] }
-        if Parser.isIncomplete(text) { continue }
+        if Parser.parse(SourceFile(name: "<prompt>", text: text), mode: .file).isIncomplete { continue }
+        if terminal.inputContinuesStatement { continue }
         return lines
       case .endOfInput:
         return lines.isEmpty ? nil : []

@@ -1,6 +1,7 @@
 import CLibEdit
 import Foundation
 import PipeDSL
+import TerminalText
 
 extension Terminal {
   /// The key `nextKey` hands libedit when another thread needs the editing thread: output to
@@ -9,18 +10,20 @@ extension Terminal {
 
   /// Sets libedit up and returns the terminal. Our key reader must be in place before libedit
   /// initialises; libedit must not handle signals (it would clobber our Ctrl-C handling).
-  static func start(redactor: Redactor) -> Terminal {
+  static func start(redactor: Redactor, redraws: Bool) -> Terminal {
     setlocale(LC_CTYPE, "")  // without a UTF-8 locale libedit drops non-ASCII input
     var descriptors: [Int32] = [0, 0]
     _ = descriptors.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFL, O_NONBLOCK) }
-    let terminal = Terminal(wakePipe: (descriptors[0], descriptors[1]), redactor: redactor)
+    let terminal = Terminal(
+      wakePipe: (descriptors[0], descriptors[1]), redactor: redactor, bracketedPaste: redraws)
     shared = terminal
     pipe_rl_set_readline_name(strdup("pipe"))  // ~/.editrc lines for `pipe:` apply
     pipe_rl_set_catch_signals(0)
     pipe_rl_set_getc_function(terminalNextKey)
     rl_initialize()
     rl_add_defun("pipe-wake", terminalWake, wakeKey)
+    for binding in KeyTranslation.bindings { _ = rl_parse_and_bind(binding) }
     return terminal
   }
 
@@ -34,8 +37,10 @@ extension Terminal {
     edit.outcome = nil
     injected = edit.saved.map(Terminal.retype) ?? []
     edit.saved = nil
+    if bracketedPaste { Descriptor.write(TerminalControl.bracketedPasteOn, to: STDOUT_FILENO) }
     let line = readline(edit.prompt)
     defer { free(line) }
+    if bracketedPaste { Descriptor.write(TerminalControl.bracketedPasteOff, to: STDOUT_FILENO) }
     switch edit.outcome {
     case .interrupted?:
       Descriptor.write("\n", to: STDOUT_FILENO)
@@ -54,31 +59,22 @@ extension Terminal {
   /// The keys that type `saved` back in: control characters quoted with Ctrl-V, then Ctrl-B
   /// until the cursor is where it was.
   static func retype(_ saved: (text: [UInt8], point: Int)) -> [Int32] {
-    var keys: [Int32] = []
-    for scalar in String(decoding: saved.text, as: UTF8.self).unicodeScalars {
-      if scalar.value < 0x20 || scalar.value == 0x7F { keys.append(0x16) }
-      keys.append(Int32(scalar.value))
-    }
     let after = String(decoding: saved.text[min(saved.point, saved.text.count)...], as: UTF8.self)
-    return keys + Array(repeating: 0x02, count: after.unicodeScalars.count)
+    return KeyTranslation.quoted(String(decoding: saved.text, as: UTF8.self))
+      + Array(repeating: KeyTranslation.left, count: after.unicodeScalars.count)
   }
 
   /// The next key for libedit, as a Unicode code point; -1 at the end of the input. Waits for
   /// the keyboard and the wake pipe at once.
   func nextKey() -> Int32 {
-    if !injected.isEmpty { return injected.removeFirst() }
-    while true {
-      var descriptors = [
-        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
-      ]
-      if poll(&descriptors, 2, -1) < 0 {
-        if errno == EINTR { continue }
-        return -1
+    while injected.isEmpty {
+      switch keys.next(onWake: drainWakePipe) {
+      case .keys(let keys): injected = keys
+      case .wake: return Terminal.wakeKey
+      case .end: return -1
       }
-      if descriptors[0].revents != 0 { return readCodePoint() }
-      if descriptors[1].revents != 0, drainWakePipe() { return Terminal.wakeKey }
     }
+    return injected.removeFirst()
   }
 
   /// Empties the wake pipe; true when some other thread is waiting for the editing thread.
@@ -89,30 +85,6 @@ extension Terminal {
     defer { state.unlock() }
     guard let active else { return false }
     return !pending.isEmpty || resizeRequested || active.interrupted || active.cancelled || active.putAside
-  }
-
-  /// One UTF-8 encoded character from standard input, decoded.
-  private func readCodePoint() -> Int32 {
-    guard let first = Terminal.readByte() else { return -1 }
-    let length = first < 0xC0 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
-    guard length > 1 else { return Int32(first) }
-    var bytes = [first]
-    while bytes.count < length, let next = Terminal.readByte() {
-      bytes.append(next)
-      if next & 0xC0 != 0x80 { break }
-    }
-    let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first
-    return Int32(scalar?.value ?? 0xFFFD)
-  }
-
-  private static func readByte() -> UInt8? {
-    var byte: UInt8 = 0
-    while true {
-      let count = Foundation.read(STDIN_FILENO, &byte, 1)
-      if count == 1 { return byte }
-      if count < 0 && errno == EINTR { continue }
-      return nil
-    }
   }
 }
 

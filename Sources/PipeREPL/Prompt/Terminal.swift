@@ -11,7 +11,7 @@ import PipeDSL
 /// edited is printed above it, and the line is drawn again below. Everything written is
 /// redacted first: no secret's value reaches the screen in clear.
 ///
-///     let terminal = Terminal.start(redactor: redactor)
+///     let terminal = Terminal.start(redactor: redactor, redraws: true)
 ///     terminal.read(prompt: "pipe> ")  // .line("just 1")
 ///     terminal.write("1\n")            // safe from any thread
 final class Terminal: @unchecked Sendable {
@@ -46,10 +46,24 @@ final class Terminal: @unchecked Sendable {
   var injected: [Int32] = []
   /// Masks secrets in everything written.
   let redactor: Redactor
+  /// The keyboard, decoded; it keeps what was typed or pasted ahead.
+  let keys: KeyReader
+  /// Whether the terminal is asked to mark pastes (`ESC [ 200 ~` … `ESC [ 201 ~`) while a
+  /// line is edited: not on a dumb terminal.
+  let bracketedPaste: Bool
 
-  init(wakePipe: (read: Int32, write: Int32), redactor: Redactor) {
+  init(wakePipe: (read: Int32, write: Int32), redactor: Redactor, bracketedPaste: Bool = true) {
     self.wakePipe = wakePipe
     self.redactor = redactor
+    self.keys = KeyReader(wakeDescriptor: wakePipe.read)
+    self.bracketedPaste = bracketedPaste
+  }
+
+  /// Whether what was typed or pasted ahead goes on with a line starting with `|`: the
+  /// statement just entered has not run, and continues there.
+  var inputContinuesStatement: Bool {
+    keys.readAhead()
+    return keys.continuesStatement
   }
 
   /// Reads one line; Ctrl-C, Ctrl-D and `cancel` end it early. A read that `interrupts`

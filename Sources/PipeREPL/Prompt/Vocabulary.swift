@@ -1,5 +1,6 @@
 import Operators
 import PipeDSL
+import SourceCore
 
 /// The words Tab can offer, gathered from the session (catalogue, plugins, `let` names,
 /// settings) after each statement, so completion never touches the loop.
@@ -15,8 +16,12 @@ struct Vocabulary: Sendable {
   /// The labels each strategy takes (`exponential`: `factor`, `max`, `jitter`, `times`).
   var strategyLabels: [String: [String]] = [:]
   var settings: [String] = []
-  /// The values a setting allows, as literals: `network`: `"on"`, `"off"`.
-  var settingValues: [String: [String]] = [:]
+  /// The values a setting allows: `network`: `"on"`, `"off"`.
+  var settingValues: [String: [Value]] = [:]
+  /// The sources whose first argument is a place (`weather "London"`), and the places they
+  /// know: the cities of the simulated world.
+  var placeSources: [String] = []
+  var places: [String] = []
   /// `let` names.
   var bindings: [String] = []
   /// Prompt commands with their colon: `:help`.
@@ -43,9 +48,13 @@ struct Vocabulary: Sendable {
     vocabulary.settings = session.settings.keys
     for key in session.settings.keys {
       if let allowed = session.settings.definitions[key]?.allowed {
-        vocabulary.settingValues[key] = allowed.map(\.literal)
+        vocabulary.settingValues[key] = allowed
       }
     }
+    vocabulary.placeSources = compiler.externalSources.values.filter {
+      ["place", "city"].contains($0.parameters.first?.name)
+    }.map(\.name)
+    vocabulary.places = WorldCities.all.map(\.name)
     vocabulary.bindings = compiler.bindings.keys.sorted()
     vocabulary.commands = commands.map { ":" + $0 }
     vocabulary.helpNames =

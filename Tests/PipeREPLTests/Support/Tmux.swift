@@ -49,6 +49,13 @@ final class Tmux {
     if enter { try press("Enter") }
   }
 
+  /// Pastes `text` as a terminal does (line breaks sent as carriage returns), marked as a
+  /// paste (`ESC [ 200 ~` … `ESC [ 201 ~`) when `bracketed` and the program asked for that.
+  func paste(_ text: String, bracketed: Bool) throws {
+    _ = try tmux(["set-buffer", "-b", "test", "--", text])
+    _ = try tmux(["paste-buffer", "-b", "test", "-t", "pipe"] + (bracketed ? ["-p"] : []))
+  }
+
   /// Presses a key by tmux's name: Enter, Tab, Up, C-c, C-d.
   func press(_ key: String) throws {
     Thread.sleep(forTimeInterval: 0.05)
@@ -91,6 +98,24 @@ final class Tmux {
   }
 
   func stop() { _ = try? tmux(["kill-server"]) }
+
+  /// The CPU time (user and system, in seconds) the pane's `pipe` process has used so far.
+  func cpuSeconds() throws -> Double {
+    var pid = try tmux(["display-message", "-p", "-t", "pipe", "#{pane_pid}"]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    // The pane runs `sh -c "env … pipe"`: follow the children down to `pipe` itself.
+    while (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.hasPrefix("pipe") == false {
+      let children = try String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)
+      guard let child = children.split(separator: " ").first else {
+        throw MissingTestSetup("no pipe process")
+      }
+      pid = String(child)
+    }
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+    let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)  // utime, stime
+    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
 
   private func tmux(_ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {
     try Tmux.run(["-L", socket] + arguments, capture: capture)

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+
+/// An OpenWeatherMap stand-in on 127.0.0.1 (Python) that holds a request without an API key
+/// until the test releases it, then answers 401; a request with a key gets London at once.
+/// So a test can change the key while the failing request is in flight.
+///
+///     let server = try HeldWeatherServer.start(test: self)
+///     // set weather.mode live; set weather.baseURL "\(server.url)"; ...
+///     try server.release()  // the held request now fails with 401
+final class HeldWeatherServer {
+  let url: String
+  private let process: Process
+  private let releaseFile: String
+
+  private init(url: String, process: Process, releaseFile: String) {
+    self.url = url
+    self.process = process
+    self.releaseFile = releaseFile
+  }
+
+  static func start(test: XCTestCase) throws -> HeldWeatherServer {
+    let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
+      .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
+    if !found { throw MissingTestSetup("python3 is not installed") }
+    let folder = try PipeBinary.temporaryHome(for: test)
+    let releaseFile = folder + "/release"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, releaseFile]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    test.addTeardownBlock {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    var line = Data()
+    while line.last != UInt8(ascii: "\n") {
+      let byte = output.fileHandleForReading.readData(ofLength: 1)
+      guard !byte.isEmpty else { throw MissingTestSetup("the Python weather server did not start") }
+      line += byte
+    }
+    let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    return HeldWeatherServer(url: "http://127.0.0.1:\(port)", process: process, releaseFile: releaseFile)
+  }
+
+  /// Lets the held request fail.
+  func release() throws {
+    try Data().write(to: URL(fileURLWithPath: releaseFile))
+  }
+
+  private static let script = """
+    import http.server, json, os, sys, time, urllib.parse
+    release = sys.argv[1]
+    london = {"coord": {"lon": -0.13, "lat": 51.51}, "weather": [{"id": 500, "main": "Rain",
+      "description": "light rain", "icon": "10d"}], "main": {"temp": 12.4, "feels_like": 10.1,
+      "humidity": 81}, "wind": {"speed": 4.6}, "dt": 1717242720, "sys": {"country": "GB"},
+      "name": "London", "cod": 200}
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        disable_nagle_algorithm = True
+        def do_GET(self):
+            query = urllib.parse.parse_qs(urllib.parse.urlparse(self.path).query)
+            if query.get("appid", [""])[0]:
+                status, body = 200, london
+            else:
+                for _ in range(300):
+                    if os.path.exists(release): break
+                    time.sleep(0.02)
+                status, body = 401, {"cod": 401, "message": "Invalid API key."}
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        def log_message(self, *arguments): pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """
+}
