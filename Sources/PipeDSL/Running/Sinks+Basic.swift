@@ -92,7 +92,8 @@ extension PipeError {
     // could echo a 1 MB line twice.
     "error: \(kind)" + (message.isEmpty ? "" : " — \(message.clipped(to: 300))")
       + (source.isEmpty
-        ? "" : " (at \(source.clipped(to: 100))\(element.map { " for " + $0.literal.clipped(to: 40) } ?? ""))")
+        ? ""
+        : " (at \(source.clipped(to: 100))\(element.map { " for " + $0.literal.clipped(to: 40) } ?? ""))")
   }
 }
 
