@@ -126,7 +126,7 @@ let package = Package(
       name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests"),
-    .testTarget(name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport"]),
+    .testTarget(name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [

@@ -17,6 +17,13 @@ public enum TerminalControl {
   /// Clears from the cursor to the end of the screen.
   public static let clearToEnd = "\u{1B}[J"
 
+  /// A sequence exactly `bytes` long (at least 3) that draws nothing and changes nothing a
+  /// plain text shows: a reset of the colours, written with leading zeros (`ESC [ 0 0 m`).
+  /// It evens out byte counts for code that lays text out by bytes (libedit's match lists).
+  public static func invisible(bytes: Int) -> String {
+    "\u{1B}[" + String(repeating: "0", count: max(0, bytes - 3)) + "m"
+  }
+
   /// Asks the terminal to mark what is pasted with `ESC [ 200 ~` and `ESC [ 201 ~`, and stops.
   public static let bracketedPasteOn = "\u{1B}[?2004h"
   public static let bracketedPasteOff = "\u{1B}[?2004l"

@@ -39,6 +39,22 @@ final class SecretsTests: XCTestCase {
     for file in files { XCTAssertTrue(file.contains("Invalid API key ••••"), file) }
   }
 
+  func testAtThePromptTheKeyAppearsNowhereOnTheScreen() throws {
+    let server = try EchoingServer(test: self)
+    let pane = try Tmux.start(
+      test: self, home: try PipeBinary.temporaryHome(for: self), environment: ["PIPE_WEATHER_APIKEY": key])
+    try pane.type(
+      "set weather.mode live; set weather.baseURL \"http://127.0.0.1:\(server.port)\"", enter: true)
+    try pane.type("weather \"London\" | log", enter: true)
+    try pane.waitFor("the trace") { $0.contains("error invalidKey: Invalid API key ••••") }
+    try pane.type("weather \"London\" | catch (just .) | show", enter: true)
+    let screen = try pane.waitFor("the record") { $0.contains("message: \"Invalid API key ••••") }
+    try pane.type(":settings", enter: true)
+    let settings = try pane.waitFor("the settings") { $0.contains("weather.apiKey") }
+    XCTAssertTrue(server.requests().contains(key), "the plugin got the key: \(server.requests())")
+    XCTAssertFalse(screen.contains(key) || settings.contains(key), settings)
+  }
+
   func testAKeyCanComeFromTheEnvironmentAndIsMaskedThere() throws {
     let server = try EchoingServer(test: self)
     let script = """

@@ -37,4 +37,12 @@ final class PaintTests: XCTestCase {
     XCTAssertEqual(TerminalControl.down(0) + TerminalControl.right(0), "")
     XCTAssertEqual(TerminalControl.right(3), "\u{1B}[3C")
   }
+
+  func testAnInvisibleSequenceHasExactlyTheBytesAskedAndNoWidth() {
+    for bytes in 3...9 {
+      let sequence = TerminalControl.invisible(bytes: bytes)
+      XCTAssertEqual(sequence.utf8.count, bytes)
+      XCTAssertEqual(("a" + sequence + "b").displayWidth, 2)
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import TerminalText
 
 /// Connects libedit's Tab to a completion function.
 ///
@@ -18,6 +19,24 @@ enum LibEditCompletion {
     pipe_rl_set_word_break_characters(breakCharacters)
     pipe_rl_set_completion_function(complete)
   }
+
+  /// The matches as libedit should list them, in columns that line up.
+  ///
+  /// libedit sizes and pads the columns of a list by bytes (`strlen`), so a name with wide
+  /// or accented characters, which has more bytes than columns, pulls the column after it
+  /// to the left. Each match gets an invisible sequence (`TerminalControl.invisible`) as long
+  /// as it takes to even the surplus out; libedit then pads every entry to the same number
+  /// of columns. A single match is inserted, not listed, and
+  /// stays as it is; the common prefix libedit inserts never reaches the added bytes.
+  static func listed(_ matches: [String]) -> [String] {
+    let surplus = matches.map { $0.utf8.count - $0.displayWidth }
+    guard matches.count > 1, let most = surplus.max(), surplus.contains(where: { $0 != most }) else {
+      return matches
+    }
+    return zip(matches, surplus).map { match, extra in
+      match + TerminalControl.invisible(bytes: most + 3 - extra)
+    }
+  }
 }
 
 /// `rl_attempted_completion_function`: the matches for `text`, never libedit's file names.
@@ -30,7 +49,7 @@ private func complete(
   let line = LineGeometry.current(prompt: "")
   let before = line.text[..<max(0, line.point - word.utf8.count)]
   let matches = provider(String(decoding: before, as: UTF8.self), word)
-  LibEditCompletion.matches = matches
+  LibEditCompletion.matches = LibEditCompletion.listed(matches)
   let open =
     !matches.isEmpty && matches.allSatisfy { $0.hasSuffix("(") || $0.hasSuffix("/") || $0.hasSuffix(":") }
   pipe_rl_set_completion_append_character(open ? 0 : 32)
