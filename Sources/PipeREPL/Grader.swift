@@ -24,12 +24,14 @@ enum Grader {
   /// Everything is printed on standard output, coloured as `streams` says.
   static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> (passed: Int, failed: Int)
   {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      print("\(path): error: cannot read the file")
+    let text: String
+    switch ScriptSource.read(path, paint: streams.output.paint) {
+    case .success(let read): text = read
+    case .failure(let failure):
+      print(failure.message)
       return (0, 1)
     }
     var quiet = options
-    quiet.clock = .virtual
     quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)
@@ -47,9 +49,19 @@ enum Grader {
     for (_, outcome) in report.expectations {
       if case .failed(let message) = outcome { print(redactor.redact(message)) }
     }
-    let mark = report.failed == 0 ? "ok  " : "FAIL"
-    print("\(mark) \(path): \(report.passed) passed, \(report.failed) failed")
-    return (report.passed, report.failed)
+    // A script that checks nothing, or lets an error through unhandled, does not pass.
+    var failed = report.failed
+    for error in report.unhandledErrors {
+      print(redactor.redact("\(path): unhandled \(error.unhandledLine)"))
+      failed += 1
+    }
+    if report.expectations.isEmpty {
+      print("\(path): nothing was checked: the script has no expect line")
+      failed += 1
+    }
+    let mark = failed == 0 ? "ok  " : "FAIL"
+    print("\(mark) \(path): \(report.passed) passed, \(failed) failed")
+    return (report.passed, failed)
   }
 
   /// The scripts named, with folders searched recursively for `*.pipe`, sorted.

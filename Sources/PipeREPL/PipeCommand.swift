@@ -18,26 +18,28 @@ struct PipeCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pipe",
     abstract: "Explore error-handling pipelines: catch, retry, retryWhen, materialize, timeout.",
+    usage: """
+      pipe [-e <code>] [<options>]
+      pipe run <file> [<options>]
+      pipe check <paths> ... [<options>]
+      """,
     discussion: """
-      pipe compiles a small pipeline language into a reactive operator graph and runs it on a
-      virtual or real clock, showing what happened at every stage.
+      pipe compiles a small pipeline language into a reactive operator graph and runs it on a virtual or a real clock, showing what happened at every stage.
 
-        pipe -e 'cold ["100ms #", "100ms #", "100ms (a|)"] | retry 3 | show'
-        pipe run examples/retry.pipe
+        pipe -e 'cold ["-#", "-#", "-a|"] | retry 3 | marbles'
+        pipe run examples/chapter/05-backoff.pipe
         pipe check examples
 
-      With no arguments on a terminal, pipe starts its prompt; with standard input from a
-      file or a pipe, it runs that text as a script.
+      With no arguments on a terminal, pipe starts its prompt; with standard input from a file or a pipe, it runs that text as a script.
 
-      Exit status: 0 success, 1 a failed expectation or an unhandled error, 2 a usage or
-      compile error.
+      Exit status: 0 success; 1 a failed expectation or an unhandled error; 2 a compile error (nothing ran), or a script that is not UTF-8; 64 a usage error: a wrong option or argument, or a file that cannot be read.
 
       Environment:
         PIPE_PLUGIN_PATH      folders searched first for plugins (docs/PLUGINS.md)
         PIPE_PLUGIN_DEADLINE  how long a plugin may stay silent (10 s; 2, 500ms)
         XDG_CACHE_HOME        catch cache keeps values in $XDG_CACHE_HOME/pipe
         NO_COLOR              never colour the output (when set and not empty)
-        FORCE_COLOR           colour even on a pipe, and over NO_COLOR (--no-color wins)
+        FORCE_COLOR           colour even on a pipe, over NO_COLOR (not --no-color)
         TERM=dumb             no colour and no redrawing in place
         COLUMNS               the width to draw to when the output is not a terminal
       """,
@@ -59,12 +61,15 @@ struct PipeCommand: ParsableCommand {
     if isatty(STDIN_FILENO) == 1 {
       throw ExitCode(Repl.run(options: options, streams: streams))
     }
+    let input = Array(FileHandle.standardInput.readDataToEndOfFile())
     throw ExitCode(
-      Script.run(text: Script.readStandardInput(), name: "<stdin>", options: options, streams: streams))
+      Script.run(
+        source: ScriptSource.decode(input, name: "<stdin>", paint: streams.error.paint),
+        name: "<stdin>", options: options, streams: streams))
   }
 }
 
-/// Options every way of running shares.
+/// Options every way of running shares: the clock, and the rest.
 struct RunOptions: ParsableArguments {
   @Option(help: "The clock: virtual (the default: time jumps, runs repeat exactly) or real.")
   var clock: ClockChoice = .virtual
@@ -72,6 +77,27 @@ struct RunOptions: ParsableArguments {
   @Option(help: "On the real clock, run this many times faster than the wall clock.")
   var speed: Double = 1
 
+  @OptionGroup var common: CommonOptions
+
+  func validate() throws {
+    guard Limits.speeds.contains(speed) else {
+      throw ValidationError("--speed must be a number \(Limits.speedRange), not \(Limits.number(speed))")
+    }
+  }
+
+  var clockMode: ClockMode { clock == .virtual ? .virtual : .real(speed: speed) }
+  var seed: Int? { common.seed }
+  var noColor: Bool { common.noColor }
+  var ascii: Bool { common.ascii }
+  var answer: AnswerChoice? {
+    get { common.answer }
+    set { common.answer = newValue }
+  }
+}
+
+/// The options of every command but the clock, which `pipe check` does not offer: it
+/// grades on virtual time.
+struct CommonOptions: ParsableArguments {
   @Option(help: "The seed of every random choice (jitter, simulated faults).")
   var seed: Int?
 
@@ -84,13 +110,11 @@ struct RunOptions: ParsableArguments {
   @Option(help: "How a script answers `ask` without a person: retry, default or fail (the default).")
   var answer: AnswerChoice?
 
-  func validate() throws {
-    guard Limits.speeds.contains(speed) else {
-      throw ValidationError("--speed must be a number \(Limits.speedRange), not \(Limits.number(speed))")
-    }
+  /// The options as written, to parse into `RunOptions` (on the virtual clock).
+  var arguments: [String] {
+    (seed.map { ["--seed", String($0)] } ?? []) + (noColor ? ["--no-color"] : []) + (ascii ? ["--ascii"] : [])
+      + (answer.map { ["--answer", $0.rawValue] } ?? [])
   }
-
-  var clockMode: ClockMode { clock == .virtual ? .virtual : .real(speed: speed) }
 }
 
 enum ClockChoice: String, ExpressibleByArgument, CaseIterable {
@@ -107,7 +131,8 @@ extension PipeCommand {
   /// `pipe run FILE.pipe`
   struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Run a .pipe script: every statement in order, printing what sinks show.")
+      abstract: "Run a .pipe script: every statement in order, printing what sinks show.",
+      usage: "pipe run <file> [--clock virtual|real] [--speed <x>] [<options>]")
 
     @Argument(help: "The script to run.", completion: .file(extensions: ["pipe"]))
     var file: String
@@ -115,11 +140,11 @@ extension PipeCommand {
     @OptionGroup var options: RunOptions
 
     func run() throws {
-      guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-        throw ValidationError("cannot read '\(file)'")
-      }
+      let streams = OutputStreams(options: options)
       throw ExitCode(
-        Script.run(text: text, name: file, options: options, streams: OutputStreams(options: options)))
+        Script.run(
+          source: ScriptSource.read(file, paint: streams.error.paint), name: file, options: options,
+          streams: streams))
     }
   }
 
@@ -127,17 +152,32 @@ extension PipeCommand {
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Grade .pipe scripts by their expect lines, on virtual time.",
-      discussion:
-        "Prints every failed expectation with its file:line, expected above actual, and ends with 'N passed, N failed'."
+      usage: "pipe check <paths> ... [<options>]",
+      discussion: """
+        Runs each script on the virtual clock (so it takes no time and repeats exactly) and prints every failed expectation with its file:line, expected above actual, then 'N passed, N failed'. A script fails when an expectation fails, when an error reaches a sink unhandled, or when it has no expect line at all: a script that checks nothing does not pass.
+
+        Exit status: 0 all passed; 1 something failed; 64 a usage error.
+        """
     )
 
     @Argument(help: "Scripts, or folders searched for *.pipe.", completion: .file(extensions: ["pipe"]))
     var paths: [String]
 
-    @OptionGroup var options: RunOptions
+    @OptionGroup var options: CommonOptions
+
+    func validate() throws {
+      // The command line's own --clock and --speed would be taken here and ignored.
+      let clockWords = ["--clock", "--speed"]
+      if CommandLine.arguments.contains(where: { word in
+        clockWords.contains { word == $0 || word.hasPrefix($0 + "=") }
+      }) {
+        throw ValidationError("pipe check grades on the virtual clock; --clock and --speed are not taken")
+      }
+    }
 
     func run() throws {
-      throw ExitCode(Grader.run(paths: paths, options: options, streams: OutputStreams(options: options)))
+      let run = try RunOptions.parse(options.arguments)
+      throw ExitCode(Grader.run(paths: paths, options: run, streams: OutputStreams(options: run)))
     }
   }
 }

@@ -53,10 +53,6 @@ enum Script {
           + "export \(Settings.environmentName(of: key))=…")
     }
   }
-
-  static func readStandardInput() -> String {
-    String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-  }
 }
 
 /// SIGINT while a script runs (Ctrl-C in the terminal, `kill -INT`): every job is stopped

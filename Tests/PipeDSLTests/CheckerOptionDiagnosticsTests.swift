@@ -104,7 +104,7 @@ final class CheckerOptionDiagnosticsTests: XCTestCase {
       ),
       (
         #"of("soon") | flatMap (timer { . })"#,
-        #"error: typeError — expected a number of seconds, found string (at timer { . })"#
+        #"error: typeError — expected a number of seconds, found string (at timer { . } for "soon")"#
       ),
       (
         "just 1 | filter { 1 }",

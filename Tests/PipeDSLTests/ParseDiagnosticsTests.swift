@@ -81,11 +81,11 @@ final class ParseDiagnosticsTests: XCTestCase {
         """
       ),
       (
-        "42",
+        "just 1 | 42",
         """
-        demo.pipe:1:1: error: expected a stage, found '42'
-        1 | 42
-          | ^^
+        demo.pipe:1:10: error: expected a stage, found '42'
+        1 | just 1 | 42
+          |          ^^
           = help: a pipeline starts with a source, as in 'just 42'
         """
       ),
@@ -124,7 +124,7 @@ final class ParseDiagnosticsTests: XCTestCase {
       ("map { 1 2 3 } | filter { ) } | take", ["expectedToken", "expectedExpression"]),
       ("a = = = b\nc = d\ntake 1", ["unexpectedInStage", "unexpectedInStage"]),
       ("just 1 | | | show", ["expectedStage", "expectedStage"]),
-      ("[1, 2 | bar", ["expectedStage"]),
+      ("[1, 2 | bar", ["expectedToken"]),
       ("retryWhen [a: 1, 2, c: 3] | show", ["expectedKey"]),
       (") ) ) take 1", ["unmatchedCloser"]),
       ("flatMap (map { . + 1 ) | show", ["mismatchedCloser"]),

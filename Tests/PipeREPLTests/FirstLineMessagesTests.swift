@@ -174,4 +174,50 @@ final class FirstLineMessagesTests: XCTestCase {
       ("never | timeout 2000ms | catchAndReturn 0", "0"),
     ])
   }
+
+  /// Item 7: messages that name the thing.
+  func testMessagesNameTheThing() throws {
+    try assertPrints([
+      (
+        #"of("London", "xyzzy") | flatMap (weather .) | map { .city }"#,
+        #"""
+        London
+        error: cityNotFound — city not found; :help weather lists the cities the simulator knows (at weather . for "xyzzy")
+        """#
+      ),
+      (
+        "just 1 | retryWhen until(apiKey)",
+        """
+        <-e>:1:26: error: unknown setting 'apiKey'
+        1 | just 1 | retryWhen until(apiKey)
+          |                          ^^^^^^
+          = help: did you mean 'weather.apiKey' or 'airquality.apiKey'?
+        """
+      ),
+      (
+        "just 1 | retryWhen exponential(1)",
+        """
+        <-e>:1:20: error: 'exponential' needs times: N, how many retries at most
+        1 | just 1 | retryWhen exponential(1)
+          |                    ^^^^^^^^^^^^^^
+          = help: it is written exponential(initial, factor: 2, max: 30s, jitter: none|full|equal|decorrelated, times: n)
+        """
+      ),
+      (
+        #"weather "Lodnon""#,
+        #"error: cityNotFound — city not found; did you mean London? (at weather "Lodnon")"#
+      ),
+      (
+        #"of("São Paulo", "München", "Москва", "北京", "東京") | concatMap (weather .) | map { .city }"#,
+        "São Paulo\nMunich\nMoscow\nBeijing\nTokyo"
+      ),
+    ])
+  }
+
+  /// Item 9: a bare expression prints its value, as Lua and Python do.
+  func testABareExpressionPrintsItsValue() throws {
+    try assertPrints([
+      ("1 + 2", "3"), (#""a" + "b""#, "ab"), ("[1, 2] | map { len(.) }", "2"), ("{a: 1}", "{a: 1}"),
+    ])
+  }
 }

@@ -57,9 +57,9 @@ final class PromptPluginTests: XCTestCase {
 
     try pane.type(":plugins", enter: true)
     screen = try pane.waitFor("the listing") { $0.contains("  hides ") }
-    XCTAssertTrue(
-      screen.replacingOccurrences(of: "\n", with: "").contains("(the weather.* settings go to this one)"),
-      screen)
+    // Where the pane wraps depends on the paths' lengths; a wrap at a space loses the space.
+    let unwrapped = screen.filter { !$0.isWhitespace }
+    XCTAssertTrue(unwrapped.contains("(theweather.*settingsgotothisone)"), screen)
   }
 
   private func write(_ text: String, to path: String) throws {

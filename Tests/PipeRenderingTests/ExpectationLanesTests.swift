@@ -27,6 +27,7 @@ final class ExpectationLanesTests: RenderingTestCase {
         expected  ^───────a───────────────a──────────────#
         actual    ^───────a──────────────────────a───────────────#
         # = error: error from a marble diagram
+        2 attempts: the first stage was subscribed 2 times
       """)
   }
 

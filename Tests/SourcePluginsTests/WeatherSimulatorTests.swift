@@ -37,15 +37,21 @@ final class WeatherSimulatorTests: XCTestCase {
       let reply = WeatherService().simulate(.city(name), attempt: 1)
       XCTAssertEqual(reply.value?.city, "London", name)
     }
-    let saoPaulo = WeatherService().simulate(.city("São Paulo"), attempt: 1)
-    XCTAssertEqual(saoPaulo.value?.city, "Sao Paulo")
+    for name in ["São Paulo", "Sao Paulo", "são paulo"] {
+      XCTAssertEqual(WeatherService().simulate(.city(name), attempt: 1).value?.city, "São Paulo", name)
+    }
+    for (local, city) in [("München", "Munich"), ("Москва", "Moscow"), ("北京", "Beijing"), ("東京", "Tokyo")] {
+      XCTAssertEqual(WeatherService().simulate(.city(local), attempt: 1).value?.city, city, local)
+    }
     assertError(WeatherService().simulate(.city("London,FR"), attempt: 1), .cityNotFound, status: 404)
   }
 
   func testANameNotInTheTableIsCityNotFoundAsTheLiveAPIsFourOhFour() {
     let reply = WeatherService().simulate(.city("xyzzy"), attempt: 1)
     let error = assertError(reply, .cityNotFound, status: 404)
-    XCTAssertEqual(error?.message, "city not found")
+    XCTAssertEqual(error?.message, "city not found; :help weather lists the cities the simulator knows")
+    let near = assertError(WeatherService().simulate(.city("Lodnon"), attempt: 1), .cityNotFound, status: 404)
+    XCTAssertEqual(near?.message, "city not found; did you mean London?")
     XCTAssertTrue((200...400).contains(reply.afterMs))
   }
 

@@ -51,7 +51,12 @@ extension Catalogue {
       examples: examples, arity: 1...1
     ) { context in
       guard let inner = context.read.pipeline(context.positional[0], parent: context.node) else { return nil }
-      return .transform { upstream, env in combine(upstream) { inner.build(env.with(element: $0)) } }
+      return .transform { upstream, env in
+        combine(upstream) { element in
+          // An error of one element's sub-pipeline names the element: `(at weather . for "xyzzy")`.
+          inner.build(env.with(element: element)).catch { .error(PipeError.from($0).naming(element)) }
+        }
+      }
     }
   }
 

@@ -178,7 +178,10 @@ extension StrategyContext {
   /// The `times:` label, required by the counted strategies.
   func times() -> Int? {
     guard let arg = label("times") else {
-      error(.missingTimes, "'\(name.text)' needs times: N, how many retries at most", at: span)
+      let signature = compiler.catalogue.strategies[name.text]?.signature
+      error(
+        .missingTimes, "'\(name.text)' needs times: N, how many retries at most", at: span,
+        help: signature.map { "it is written \($0)" })
       return nil
     }
     return readerContext.integer(arg)

@@ -57,7 +57,9 @@ extension StrategyCatalogue {
     examples: [
       Example(
         "weather \"xyzzy\" | retryWhen ask",
-        prints: "error: cityNotFound — city not found (at weather \"xyzzy\")")
+        prints: """
+          error: cityNotFound — city not found; :help weather lists the cities the simulator knows (at weather "xyzzy")
+          """)
     ], arity: 0...0
   ) { _ in
     CompiledStrategy { env in
@@ -79,7 +81,7 @@ extension StrategyCatalogue {
         "of(\"Paris\", \"xyzzy\") | concatMap (weather . | retryWhen [cityNotFound: never, *: backoff(1, 2)] | map { .city })",
         prints: """
           Paris
-          error: cityNotFound — city not found (at weather .)
+          error: cityNotFound — city not found; :help weather lists the cities the simulator knows (at weather . for "xyzzy")
           """)
     ], arity: 0...0
   ) { _ in CompiledStrategy { _ in { error, _ in .error(error) } } }

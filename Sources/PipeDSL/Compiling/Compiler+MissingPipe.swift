@@ -12,7 +12,7 @@ extension Compiler {
         file.text(of: Span(name.start, gapStart)) + " | "
           + file.text(of: Span(next.span.start, positional.last!.span.end))
       }
-      return .missingPipe(before: next.text, at: gap, fix: fix)
+      return .missingPipe(before: next.text, at: gap, fix: fix?.clipped())
     }
     return nil
   }

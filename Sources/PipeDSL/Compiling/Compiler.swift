@@ -67,7 +67,9 @@ public final class Compiler {
   func addNode(for stage: Stage, name: String, parent: Int?, role: CatalogueEntry.Role) -> Int {
     let id = nextNode
     nextNode += 1
-    graph.add(Graph.Node(id: id, label: stage.text, span: stage.span, name: name, parent: parent, role: role))
+    graph.add(
+      Graph.Node(
+        id: id, label: stage.text.clipped(), span: stage.span, name: name, parent: parent, role: role))
     return id
   }
 
@@ -88,11 +90,32 @@ public final class Compiler {
         return nil
       case .unknown: break
       }
+    } else if let sources {
+      // `apiKey`: the plugins' settings are what it may mean (`weather.apiKey`); only on this
+      // error path are the plugins asked for them.
+      for plugin in Set(sources.knownSources.map(\.plugin) + Self.builtInPlugins).sorted() {
+        if case .found(let definitions, _) = sources.lookUp(settingsOf: plugin) { define(definitions) }
+      }
     }
     report(
       Diagnostic(
         id: .unknownSetting, message: "unknown setting '\(name.text)'", span: name.span,
-        help: Suggestions.didYouMean(name.text, in: settings.keys)))
+        help: Suggestions.didYouMean(name.text, in: settings.keys)
+          ?? Self.settingsEnding(in: name.text, settings.keys)
+      ))
     return nil
+  }
+
+  /// The plugins built with pipe, whose settings a bare name may mean before any has started.
+  static let builtInPlugins = ["weather", "airquality", "random"]
+
+  /// `did you mean 'weather.apiKey' or 'airquality.apiKey'?` for `apiKey`: the settings whose
+  /// last part is the name written, the weather's first (the book's service).
+  static func settingsEnding(in name: String, _ keys: [String]) -> String? {
+    let matches = keys.filter { $0.hasSuffix("." + name) }.sorted {
+      ($0.hasPrefix("weather.") ? 0 : 1, $0) < ($1.hasPrefix("weather.") ? 0 : 1, $1)
+    }
+    guard !matches.isEmpty else { return nil }
+    return "did you mean " + matches.prefix(3).map { "'\($0)'" }.joined(separator: " or ") + "?"
   }
 }

@@ -4,7 +4,8 @@
 /// of the message may improve, the name does not change. Add a case here before reporting a
 /// new kind of problem, in the group of the phase that finds it.
 public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-  // Reading the text (the lexer).
+  // Reading the text (the lexer, and the bytes before it).
+  case invalidUTF8
   case unterminatedString, badEscape, badUnicodeEscape, badNumber, badDuration, numberTooLarge
   case unexpectedCharacter
 

@@ -1,5 +1,14 @@
 /// The lexer's messages, kept together.
 extension Diagnostic {
+  /// A byte that starts no UTF-8 character, where the decoded text shows U+FFFD.
+  static func invalidUTF8(_ span: Span, byte: UInt8) -> Diagnostic {
+    let hex = String(byte, radix: 16, uppercase: true)
+    return Diagnostic(
+      id: .invalidUTF8,
+      message: "invalid UTF-8: byte 0x\(hex.count == 1 ? "0" + hex : hex) starts no character",
+      span: span, help: "save the file as UTF-8")
+  }
+
   static func unterminatedString(_ span: Span) -> Diagnostic {
     Diagnostic(
       id: .unterminatedString, message: "unterminated string", span: span,

@@ -1,13 +1,17 @@
 /// Pipelines and stages.
 extension Parser {
   // pipeline = stage { "|" stage } ;
-  mutating func parsePipeline() -> Pipeline {
+  // (a statement may start with a bare expression instead: `1 + 2`, as a calculator)
+  mutating func parsePipeline(allowingExpression: Bool = false) -> Pipeline {
     let start = current.span.start
     let fallback = Pipeline(stages: [], span: .at(start), text: "")
     return nested(
       .pipeline,
       { parser in
-        var stages = [parser.parseStage()]
+        var stages = [
+          allowingExpression && parser.startsBareExpression
+            ? parser.parseExpressionStage() : parser.parseStage()
+        ]
         while let bar = parser.match(.pipe) {
           if parser.check(.end) {
             parser.report(.trailingPipe(bar))
@@ -80,5 +84,27 @@ extension Parser {
     let pipeline = parsePipeline()
     finishBracketed(open, expecting: "'|' or ')'")
     return pipeline
+  }
+
+  /// Whether a statement starts with a value rather than a stage: `1 + 2`, `"a" + "b"`,
+  /// `[1, 2]`, `{a: 1}`, `-3`, `!true`.
+  var startsBareExpression: Bool {
+    switch current.kind {
+    case .literal, .leftBracket, .bang: return true
+    case .minus: return startsNegativeNumber
+    case .leftBrace: return startsBracedRecord
+    default: return false
+    }
+  }
+
+  /// `1 + 2` as a statement: the expression's value, as `just { 1 + 2 }` gives it, so the
+  /// prompt and `pipe -e` print it as Lua's and Python's prompts do.
+  mutating func parseExpressionStage() -> Stage {
+    let start = current.span.start
+    chainLength = 0
+    let expr = parseExpression()
+    let span = span(from: start)
+    let just = OperatorStage(name: Name("just", .at(start)), arguments: [Arg(.expression(expr), span)])
+    return Stage(kind: .operator(just), span: span, text: text(from: start))
   }
 }

@@ -67,9 +67,9 @@ extension Parser {
     return Name(token.text, token.span)
   }
 
-  // pipeline [ "&" ]
+  // pipeline [ "&" ]   (* or an expression first: 1 + 2 *)
   private mutating func parseRun() -> Statement.Kind {
-    let pipeline = parsePipeline()
+    let pipeline = parsePipeline(allowingExpression: true)
     return .run(pipeline, background: match(.amp)?.span)
   }
 

@@ -40,7 +40,15 @@ final class ExpectSink: SinkConsumer {
 
   func finish(_ end: RunEnd) -> SinkOutcome {
     guard let problem = mismatch(end) else { return .passed }
-    return .failed("\(context.location): expectation failed: \(context.statement.text)\n" + problem)
+    let lines = problem.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).clipped() }
+    var message =
+      "\(context.location): expectation failed: \(context.statement.text.clipped())\n"
+      + lines.joined(separator: "\n")
+    if context.attempts > 1, !spec.countsAttempts {
+      // A resubscribed stream: how many attempts it took is the first thing to check.
+      message += "\n  \(context.attempts) attempts: the first stage was subscribed \(context.attempts) times"
+    }
+    return .failed(message)
   }
 
   private func mismatch(_ end: RunEnd) -> String? {
@@ -60,7 +68,9 @@ final class ExpectSink: SinkConsumer {
     case .attempts(let count):
       let actual = context.attempts
       return actual == count
-        ? nil : "  expected \(count) attempts, the first stage was subscribed \(actual) times"
+        ? nil
+        : "  \(actual) attempt\(actual == 1 ? "" : "s"), expected \(count): the first stage was subscribed "
+          + "\(actual) time\(actual == 1 ? "" : "s")"
     }
   }
 
@@ -110,6 +120,14 @@ final class ExpectSink: SinkConsumer {
 
   static func indent(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
+  }
+}
+
+extension ExpectSpec {
+  /// `expect attempts N`, whose own message already counts them.
+  var countsAttempts: Bool {
+    if case .attempts = self { return true }
+    return false
   }
 }
 

@@ -85,9 +85,15 @@ final class ReduceSink: ShowSink {
 }
 
 extension PipeError {
-  /// `error: cityNotFound — no city named xyzzy (at weather "xyzzy")`.
+  /// `error: cityNotFound — no city named xyzzy (at weather "xyzzy")`, and in a sub-pipeline
+  /// the element: `(at weather . for "xyzzy")`.
   public var unhandledLine: String {
-    "error: \(kind)" + (message.isEmpty ? "" : " — \(message)") + (source.isEmpty ? "" : " (at \(source))")
+    // A few hundred characters at most of what was written: a message and a stage quoted whole
+    // could echo a 1 MB line twice.
+    "error: \(kind)" + (message.isEmpty ? "" : " — \(message.clipped(to: 300))")
+      + (source.isEmpty
+        ? ""
+        : " (at \(source.clipped(to: 100))\(element.map { " for " + $0.literal.clipped(to: 40) } ?? ""))")
   }
 }
 

@@ -20,6 +20,16 @@ public struct PipeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// where it said; a back-off waits at least that long.
   public var retryAfter: Time?
 
+  /// The error naming `element`, unless an inner sub-pipeline already named its own.
+  func naming(_ element: Value) -> PipeError {
+    var copy = self
+    if copy.element == nil { copy.element = element }
+    return copy
+  }
+  /// In a sub-pipeline (`flatMap (weather .)`), the element it ran for: messages name it,
+  /// the record leaves it out.
+  public var element: Value?
+
   public init(
     kind: String, message: String, source: String = "", status: Int? = nil, attempt: Int? = nil,
     retryAfter: Time? = nil

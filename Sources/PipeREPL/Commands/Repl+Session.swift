@@ -56,8 +56,11 @@ extension Repl {
     guard loading.count < Repl.maximumLoadDepth else {
       throw .problem(":load nests deeper than \(Repl.maximumLoadDepth) files: \(Repl.describe(chain))")
     }
-    guard let text = try? String(contentsOfFile: expanded, encoding: .utf8) else {
-      throw .problem("cannot read '\(path)'")
+    let text: String
+    switch ScriptSource.read(expanded, name: path, paint: streams.error.paint) {
+    case .success(let read): text = read
+    case .failure(.unreadable(let problem)): throw .problem(problem)
+    case .failure(.notUTF8(let rendered)): throw .diagnostics([rendered])
     }
     loading.append((path, resolved))
     defer { loading.removeLast() }

@@ -12,10 +12,14 @@ extension Repl {
     let file = SourceFile(name: name, text: text)
     let nested = runningForeground.isSet  // `:load` runs inside the statement that named it
     runningForeground.set(true)
+    let (linesBefore, jobsBefore) = (output.linesWritten, session.loop.sync { session.jobs.count })
     let report = session.execute(file, mode: mode, waitForJobs: false) { [unowned self] command, _ in
       self.runCommand(command)
     }
     runningForeground.set(nested)
+    if output.linesWritten == linesBefore, endedSilently(session, jobsAfter: jobsBefore) {
+      output.note("(completed, no values)")
+    }
     if !report.diagnostics.isEmpty {
       // A diagnostic echoes its line: the secrets in it are masked, as in history.
       let shown = terminal.redactor.redact(file)
@@ -34,6 +38,19 @@ extension Repl {
     saveSettings(changedFrom: settingsBefore, to: settingsAfter)
     if !nested { session.saveCache() }  // once per statement typed, a `:load`ed file's included
     refreshVocabulary()
+  }
+
+  /// Whether the statement's foreground runs all completed without a value to show, so
+  /// that silence would look as if nothing ran: `catch cache` with nothing cached.
+  /// `discard` is silent by request.
+  private func endedSilently(_ session: Session, jobsAfter count: Int) -> Bool {
+    session.loop.sync {
+      let jobs = session.jobs.dropFirst(count).filter { !$0.background }
+      return !jobs.isEmpty
+        && jobs.allSatisfy { job in
+          job.state == .ended(.terminated, .ok) && !job.text.hasSuffix("discard")
+        }
+    }
   }
 
   /// Ctrl-C: clears the line being edited, and stops the statement running in the

@@ -14,13 +14,26 @@ final class ReplOutput: PipeDSL.OutputStream, @unchecked Sendable {
     self.streams = streams
   }
 
-  func line(_ text: String) { terminal.write(text + "\n") }
+  private let lock = NSLock()
+  private var written = 0
+
+  /// How many lines have been written so far: a statement that adds none ended silently.
+  var linesWritten: Int { lock.withLock { written } }
+
+  func line(_ text: String) {
+    counted { terminal.write(text + "\n") }
+  }
 
   func errorLine(_ text: String) {
     let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-    terminal.write(streams.error.paint.errorLine(body) + "\n", to: STDERR_FILENO)
+    counted { terminal.write(streams.error.paint.errorLine(body) + "\n", to: STDERR_FILENO) }
   }
 
   /// A note from the prompt itself (`[1] done`, hints), dimmed on a colour terminal.
-  func note(_ text: String) { terminal.write(streams.output.paint(text, .dim) + "\n") }
+  func note(_ text: String) { counted { terminal.write(streams.output.paint(text, .dim) + "\n") } }
+
+  private func counted(_ write: () -> Void) {
+    lock.withLock { written += 1 }
+    write()
+  }
 }

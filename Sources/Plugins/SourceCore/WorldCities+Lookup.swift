@@ -2,7 +2,8 @@ import Foundation
 
 extension WorldCities {
   /// The city a user's text names, ignoring case, accents and spaces around it, with an
-  /// optional OpenWeatherMap-style country code (`"london"`, `"London,GB"`, `"São Paulo"`).
+  /// optional OpenWeatherMap-style country code (`"london"`, `"London,GB"`, `"Sao Paulo"`), or
+  /// by a name in its own script (`"Москва"`).
   public static func find(_ text: String) -> WorldCity? {
     let parts = text.split(separator: ",", maxSplits: 1).map { fold(String($0)) }
     guard let wanted = parts.first, !wanted.isEmpty else { return nil }
@@ -10,6 +11,41 @@ extension WorldCities {
     return folded.first { entry in
       entry.names.contains(wanted) && (code == nil || entry.countryCode == code)
     }?.city
+  }
+
+  /// The table's names nearest to a name it does not know, nearest first (at most three):
+  /// `Lodnon` → `London`. Compared without case or accents, by edit distance.
+  public static func nearestNames(to text: String) -> [String] {
+    let wanted = Array(fold(String(text.split(separator: ",").first ?? "")))
+    guard !wanted.isEmpty else { return [] }
+    let limit = max(2, wanted.count / 3)
+    let scored = all.map { city in
+      (city.name, ([city.name] + city.localNames).map { editDistance(wanted, Array(fold($0))) }.min()!)
+    }
+    return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+  }
+
+  /// The message of a 404 from the simulator: the API's words, and the names it may have meant.
+  public static func notFoundMessage(for text: String) -> String {
+    let near = nearestNames(to: text)
+    return near.isEmpty
+      ? "city not found; :help weather lists the cities the simulator knows"
+      : "city not found; did you mean " + near.joined(separator: ", ") + "?"
+  }
+
+  /// Levenshtein distance.
+  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      for j in 1...b.count {
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+      }
+      previous = current
+    }
+    return previous[b.count]
   }
 
   /// The city AirVisual knows by exactly this (city, state, country), ignoring case and accents.
@@ -23,7 +59,7 @@ extension WorldCities {
   private static let folded: [(city: WorldCity, names: [String], countryCode: String, airVisual: [String])] =
     all.map { city in
       (
-        city, [city.name, city.airVisual.city].map(fold), fold(city.countryCode),
+        city, ([city.name, city.airVisual.city] + city.localNames).map(fold), fold(city.countryCode),
         [city.airVisual.city, city.airVisual.state, city.airVisual.country].map(fold)
       )
     }

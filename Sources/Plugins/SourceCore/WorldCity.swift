@@ -13,6 +13,8 @@ public struct WorldCity: Equatable, Sendable {
   /// Typical US AQI and AirVisual's main-pollutant code (`p2`, `p1`, `o3`, `n2`, `s2`, `co`).
   public let aqi: Int
   public let pollutant: String
+  /// The names it has in its own language and script, which users type too: `Москва`, `東京`.
+  public let localNames: [String]
 
   /// Typical conditions: temperature in °C, relative humidity in %, wind in m/s, and the kind of
   /// sky the descriptions are drawn from.
@@ -25,7 +27,7 @@ public struct WorldCity: Equatable, Sendable {
 
   public init(
     _ name: String, _ countryCode: String, _ airVisual: AirVisualPlace, _ lat: Double, _ lon: Double,
-    climate: Climate, aqi: Int, pollutant: String
+    climate: Climate, aqi: Int, pollutant: String, localNames: [String] = []
   ) {
     self.name = name
     self.countryCode = countryCode
@@ -35,6 +37,7 @@ public struct WorldCity: Equatable, Sendable {
     self.climate = climate
     self.aqi = aqi
     self.pollutant = pollutant
+    self.localNames = localNames
   }
 }
 

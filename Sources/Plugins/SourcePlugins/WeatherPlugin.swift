@@ -10,7 +10,9 @@ public struct WeatherPlugin: Plugin {
     SourceSpec(
       "weather",
       doc: "The current weather of a city, or of a point, as one record "
-        + "{city, temp, feelsLike, humidity, description, windSpeed, observedAt}, then completes.",
+        + "{city, temp, feelsLike, humidity, description, windSpeed, observedAt}, then completes. "
+        + "The simulator (the default) knows these cities, by these names or in their own "
+        + "language: " + WorldCities.all.map(\.name).joined(separator: ", ") + ".",
       params: PlaceArgument.params, example: #"weather "London" | show"#)
   ]
   public let settings = ServiceSettings.specs(

@@ -25,10 +25,19 @@ public struct WeatherService: Sendable {
   public func simulate(_ query: WeatherQuery, attempt: Int) -> SourceReply<WeatherRecord> {
     let server = OpenWeatherSimulator(seed: settings.seed, requireKey: settings.requireKey)
     let request = OpenWeatherSimulator.Request(query: query, apiKey: settings.apiKey)
-    return settings.simulatedCall(
+    var reply = settings.simulatedCall(
       salt: query.salt, attempt: attempt,
       respond: { server.respond(to: request, step: $0, attempt: attempt) },
       decode: OpenWeatherWire.decode)
+    // The simulator knows its cities, so it can say which names were meant (the fake API,
+    // like the live one, answers only "city not found").
+    if case .city(let name) = query, var error = reply.error, error.kind == .cityNotFound,
+      WorldCities.find(name) == nil
+    {
+      error.message = WorldCities.notFoundMessage(for: name)
+      reply.result = .failure(error)
+    }
+    return reply
   }
 
   /// The live client: `GET {baseURL}/data/2.5/weather?q=…&units=metric&appid=…`.
