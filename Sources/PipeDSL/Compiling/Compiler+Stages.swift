@@ -129,8 +129,17 @@ extension Compiler {
         id: .unknownOperator, message: "unknown operator '\(name.text)'", span: name.span,
         help: name.text == "errors"
           ? "'errors' is the stream of errors inside retryWhen (errors | ...)"
-          : Suggestions.didYouMean(name.text, in: candidates) ?? pluginHelp))
+          : Self.promptCommandHelp[name.text] ?? Suggestions.didYouMean(name.text, in: candidates)
+            ?? pluginHelp))
   }
+
+  /// Words people type at a prompt out of habit (Python's `help`, a shell's `exit`): they are
+  /// pipe's prompt commands, which start with ':'.
+  static let promptCommandHelp = [
+    "help": "prompt commands start with ':': type ':help' for the tour and the commands",
+    "exit": "to leave pipe, type ':quit' or press Ctrl-D",
+    "quit": "to leave pipe, type ':quit' or press Ctrl-D",
+  ]
 }
 
 extension [Arg] {

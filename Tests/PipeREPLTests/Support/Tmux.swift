@@ -69,6 +69,19 @@ final class Tmux {
     return lines.reversed().drop { $0.allSatisfy(\.isWhitespace) }.reversed().joined(separator: "\n")
   }
 
+  /// The visible screen with the lines the terminal wrapped joined back into the line the
+  /// program wrote, trailing blank lines dropped: a line wider than the pane shows here.
+  func unwrappedScreen() throws -> String {
+    let lines = try tmux(["capture-pane", "-p", "-J", "-t", "pipe"]).output.split(
+      separator: "\n", omittingEmptySubsequences: false)
+    return lines.reversed().drop { $0.allSatisfy(\.isWhitespace) }.reversed().joined(separator: "\n")
+  }
+
+  /// Makes the pane `columns` wide and `rows` high, as a person resizing the window does.
+  func resize(columns: Int, rows: Int) throws {
+    _ = try tmux(["resize-window", "-t", "pipe", "-x", "\(columns)", "-y", "\(rows)"])
+  }
+
   /// The screen's last non-blank line.
   func lastLine() throws -> String { try screen().split(separator: "\n").last.map(String.init) ?? "" }
 
