@@ -34,4 +34,11 @@ extension Repl {
     entry.session.cancel(entry.job)
     return .none
   }
+
+  /// What leaving stops: a line per background job still running, so Ctrl-D or `:quit` never
+  /// ends work silently.
+  func jobsStoppedByLeaving() -> [String] {
+    let running = host.loop.sync { jobs.all.filter { $0.job.isRunning } }
+    return running.map { "stopping [\($0.number)] \(JobTable.statement($0.job))" }
+  }
 }

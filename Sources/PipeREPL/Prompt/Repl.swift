@@ -95,6 +95,7 @@ final class Repl: @unchecked Sendable {
       history.add(lines: lines)
       execute(lines.joined(separator: "\n"))
     }
+    for line in jobsStoppedByLeaving() { output.note(line) }
     host.current.stopPlugins()
     host.current.saveCache()  // what background jobs stored since the last statement
     return 0

@@ -1,3 +1,4 @@
+import Foundation
 import PipeDSL
 import PipeRendering
 import TerminalText
@@ -29,9 +30,11 @@ enum DiagramCommands {
     guard command.words.count == 2, command.words[0].text == "svg" else {
       throw .problem("write :export svg FILE")
     }
-    if let problem = PromptPrinters.exportSVG(from: place.session, to: command.words[1].text) {
+    let path = command.words[1].text
+    if let problem = PromptPrinters.exportSVG(from: place.session, to: path) {
       throw .problem(problem)
     }
-    return .none
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    return .note("wrote \(path)" + (bytes.map { " (\($0) bytes of SVG)" } ?? ""))
   }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import XCTest
+
+/// What the prompt says when it writes a file or ends work, at a real pseudo-terminal.
+final class PromptLeavingTests: XCTestCase {
+  func testCtrlDSaysWhichRunningJobsItStops() throws {
+    let prompt = try PTYProcess.start(home: try PipeBinary.temporaryHome(for: self))
+    defer { prompt.kill() }
+    XCTAssertTrue(prompt.waitFor("pipe>"), prompt.screen)
+    prompt.type("set weather.apiKey \"\"\n")
+    prompt.type("fail offline | retryWhen until(weather.apiKey) &\n")
+    XCTAssertTrue(prompt.waitFor("[1] started"), prompt.screen)
+    prompt.type("every 1s | take 2 &\n")
+    XCTAssertTrue(prompt.waitFor("[2] done"), prompt.screen)
+    prompt.type("\u{04}")  // Ctrl-D
+    XCTAssertEqual(prompt.wait(timeout: 10), 0)
+    XCTAssertTrue(
+      prompt.screen.contains("stopping [1] fail offline | retryWhen until(weather.apiKey)"),
+      "Ctrl-D ended a running job without a word:\n\(prompt.screen)")
+    XCTAssertFalse(
+      prompt.screen.contains("stopping [2]"), "a job that ended is not stopped:\n\(prompt.screen)")
+  }
+
+  func testExportSVGSaysWhatItWrote() throws {
+    let home = try PipeBinary.temporaryHome(for: self)
+    let path = home + "/diagram.svg"
+    let prompt = try PTYProcess.start(home: home)
+    defer { prompt.kill() }
+    XCTAssertTrue(prompt.waitFor("pipe>"), prompt.screen)
+    prompt.type("cold \"1s a|\" | marbles\n")
+    prompt.type(":export svg \(path)\n")
+    XCTAssertTrue(prompt.waitFor("wrote \(path) ("), "no word of the file:\n\(prompt.screen)")
+    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+    XCTAssertTrue(prompt.screen.contains("wrote \(path) (\(size ?? -1) bytes of SVG)"), prompt.screen)
+  }
+}
