@@ -36,6 +36,14 @@ let package = Package(
     .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
+    // The formats of the files pipe keeps (settings, cache, history): bytes in and out, no I/O,
+    // so that `make fuzz` can reach them.
+    .target(name: "PipeFiles", dependencies: ["PipeDSL"]),
+    // The invariants `make fuzz` checks, one round per reader; built always (so it cannot rot),
+    // run by libFuzzer only in `make fuzz`, and over the committed seeds by FuzzRoundsTests.
+    .target(
+      name: "FuzzRounds", dependencies: ["Operators", "PipeDSL", "PipeFiles", "PluginProtocol", "TerminalText"]),
+    .testTarget(name: "FuzzRoundsTests", dependencies: ["FuzzRounds"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
     // libedit's readline-compatible API, for the prompt's line editing (apt: libedit-dev).
@@ -47,6 +55,7 @@ let package = Package(
       dependencies: [
         "Operators",
         "PipeDSL",
+        "PipeFiles",
         "CLibEdit",
         "CProcess",
         "PluginBridge",
@@ -148,10 +157,10 @@ let package = Package(
   ]
 )
 
-// The libFuzzer target has no main: it links only with -sanitize=fuzzer, so it exists only
-// when `make fuzz` asks for it (PIPE_FUZZ=1, built in its own scratch path).
+// The libFuzzer targets (one binary; PIPE_FUZZ_TARGET picks one) have no main: the binary links
+// only with -sanitize=fuzzer, so it exists only when `make fuzz` asks for it (PIPE_FUZZ=1,
+// built in its own scratch path).
 if Context.environment["PIPE_FUZZ"] != nil {
   package.targets.append(
-    .executableTarget(
-      name: "PipeFuzz", dependencies: ["Operators", "PipeDSL", "TerminalText"], exclude: ["pipe.dict"]))
+    .executableTarget(name: "PipeFuzz", dependencies: ["FuzzRounds"], exclude: ["dicts", "seeds"]))
 }
