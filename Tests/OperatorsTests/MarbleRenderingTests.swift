@@ -44,6 +44,22 @@ final class MarbleRenderingTests: XCTestCase {
     XCTAssertEqual(try MarbleDiagram(cold: text).events.map(\.time), [ms(0), ms(100), ms(101), ms(102)])
   }
 
+  /// Found by `make fuzz TARGET=marbles` (input `1 98ms- 2ms`): values that spell a time at
+  /// the start or after a space were drawn as one: `198ms` read back as a pause of 198 ms,
+  /// and a failed expect showed `actual: 198ms 101ms |`. A dash now closes such a word.
+  func testValuesThatSpellATimeAreNotDrawnAsOne() throws {
+    for (input, expected) in [
+      ("1 98ms- 2ms", "198ms-"), ("1 98ms- 100ms |", "198ms- 100ms |"), ("5m- 1s a", "5m- 1s a"),
+      ("5m- 0.5ms |", "5m- 0.5ms |"), ("-a 1.5s- 2s (bc)", "-a1.5s 2001ms (bc)"),
+    ] {
+      let diagram = try MarbleDiagram(cold: input)
+      XCTAssertEqual(diagram.rendered(), expected, input)
+      XCTAssertEqual(try MarbleDiagram(cold: diagram.rendered()).rendered(), expected, input)
+    }
+    let diagram = try MarbleDiagram(cold: "1 98ms- 100ms |")
+    XCTAssertEqual(try MarbleDiagram(cold: diagram.rendered()) == diagram, true)
+  }
+
   func testHotAndSubscriptionDiagramsDrawTheirMarkers() throws {
     XCTAssertEqual(try MarbleDiagram(hot: "-a-^-b-(cd)|").rendered(), "-a-^-b-(cd)|")
     XCTAssertEqual(try MarbleDiagram(hot: "-(^a)").rendered(), "-(^a)")
