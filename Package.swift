@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
     .executableTarget(name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"], path: "Benchmarks/PluginsBenchmark"),
     // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
-    .target(name: "SourceCore", path: "Sources/Plugins/SourceCore"),
+    .target(name: "SourceCore", dependencies: ["JSON"], path: "Sources/Plugins/SourceCore"),
     .target(name: "WeatherCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Weather/Core"),
     .target(
       name: "AirQualityCore", dependencies: ["SourceCore"], path: "Sources/Plugins/AirQuality/Core"),
