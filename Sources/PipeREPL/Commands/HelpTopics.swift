@@ -95,6 +95,8 @@ enum HelpTopics {
                           settings and their values after set, cities in weather "…",
                           files after :load, :export svg and :plugin load
         Up, Down, Ctrl-R  recall and search the history (kept between sessions)
+        Right, End        at the end of the line: take the dimmed suggestion, the newest
+                          statement in the history that starts with what you typed
         Left, Right, Home, End, Delete, Ctrl-Left/Right (Alt-B/F: a word)
                           move and delete, in Ctrl-R search too (they leave it)
         Ctrl-A, Ctrl-E    start and end of the line (Emacs keys)
