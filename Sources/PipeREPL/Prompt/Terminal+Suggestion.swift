@@ -66,7 +66,8 @@ extension Terminal {
         key = Terminal.acceptKey
       }
     }
-    suggestion.due = !suggestion.searching && suggestsHere
+    // libedit lists the completions at a second Tab in a row: no key of ours between them.
+    suggestion.due = !suggestion.searching && key != KeyTranslation.tab && suggestsHere
     return key
   }
 
