@@ -60,6 +60,23 @@ final class MarbleRenderingTests: XCTestCase {
     XCTAssertEqual(try MarbleDiagram(cold: diagram.rendered()) == diagram, true)
   }
 
+  /// The inputs `make fuzz TARGET=marbles` saved, exactly (bytes that are not UTF-8 read as
+  /// U+FFFD, as in the fuzz target): each drawing reads back and draws the same again.
+  func testTheSavedFuzzInputsDrawDiagramsThatReadBack() throws {
+    let inputs: [[UInt8]] = [
+      Array("1 98ms- 2ms".utf8), Array("0\n m\n ".utf8),
+      Array(" 99999999999m---".utf8) + [UInt8](repeating: 0xCD, count: 21) + [0x60]
+        + [UInt8](repeating: 0xCD, count: 6),
+    ]
+    for input in inputs {
+      let diagram = try MarbleDiagram(cold: String(decoding: input, as: UTF8.self))
+      for maxDashes in [1, 20] {
+        let drawn = diagram.rendered(maxDashes: maxDashes)
+        XCTAssertEqual(try MarbleDiagram(cold: drawn).rendered(maxDashes: maxDashes), drawn, "\(input)")
+      }
+    }
+  }
+
   func testHotAndSubscriptionDiagramsDrawTheirMarkers() throws {
     XCTAssertEqual(try MarbleDiagram(hot: "-a-^-b-(cd)|").rendered(), "-a-^-b-(cd)|")
     XCTAssertEqual(try MarbleDiagram(hot: "-(^a)").rendered(), "-(^a)")
