@@ -47,6 +47,7 @@ let package = Package(
       dependencies: [
         "Operators",
         "PipeDSL",
+        "JSON",
         "CLibEdit",
         "CProcess",
         "PluginBridge",
@@ -55,8 +56,12 @@ let package = Package(
         "PipeRendering",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      plugins: ["VersionFile"]
     ),
+    // `pipe --version` from the VERSION file at the root: the plugin runs the tool at build time.
+    .executableTarget(name: "VersionFileTool"),
+    .plugin(name: "VersionFile", capability: .buildTool(), dependencies: ["VersionFileTool"]),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
@@ -126,7 +131,9 @@ let package = Package(
       name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests"),
-    .testTarget(name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
+    .testTarget(
+      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
+      exclude: ["Fixtures"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
