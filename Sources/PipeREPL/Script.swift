@@ -17,12 +17,14 @@ enum Script {
     let file = SourceFile(name: name, text: text)
     if typedInArguments { warnAboutSecrets(in: file, output: output) }
     let events = format == .jsonl ? EventLines(redactor: redactor) { output.line($0) } : nil
+    // Under jsonl, what sinks and commands (`:graph`) would print gives way to the events.
+    let shown: any PipeDSL.OutputStream & Sendable = events == nil ? output : ErrorLinesOnly(output)
     let session = Session.make(
-      options: options, streams: streams, output: events == nil ? output : ErrorLinesOnly(output),
-      settings: settings, redactor: redactor, eventLines: events)
+      options: options, streams: streams, output: shown, settings: settings, redactor: redactor,
+      eventLines: events)
     let place = CommandPlace(session: session, errorPaint: streams.error.paint)
     let commands = { (command: Command, _: Statement) in
-      PromptCommands.carryOut(command, in: place, repl: nil, output: output)
+      PromptCommands.carryOut(command, in: place, repl: nil, output: shown)
     }
     let renderer = DiagnosticRenderer(paint: streams.error.paint)
     let interrupt = ScriptInterrupt(session: session, output: output)
@@ -61,38 +63,12 @@ enum Script {
 }
 
 /// The error lines of another output, and none of its lines: under `--format jsonl` the
-/// sinks' text gives way to the events.
-final class ErrorLinesOnly: PipeDSL.OutputStream {
-  let base: any PipeDSL.OutputStream
+/// sinks' and commands' text gives way to the events.
+final class ErrorLinesOnly: PipeDSL.OutputStream, Sendable {
+  let base: StandardOutput
 
-  init(_ base: any PipeDSL.OutputStream) { self.base = base }
+  init(_ base: StandardOutput) { self.base = base }
 
   func line(_ text: String) {}
   func errorLine(_ text: String) { base.errorLine(text) }
-}
-
-/// SIGINT while a script runs (Ctrl-C in the terminal, `kill -INT`): every job is stopped
-/// at once, however tight its loop, no further statement runs, and pipe exits with 130
-/// (128 + SIGINT), as a shell expects of a program it interrupted. Should the orderly way
-/// out take longer than a moment (a plugin slow to stop), pipe leaves at once.
-final class ScriptInterrupt {
-  /// The exit status of an interrupted script.
-  let exitStatus: Int32 = 128 + SIGINT
-  private let source: any DispatchSourceSignal
-
-  init(session: Session, output: StandardOutput) {
-    signal(SIGINT, SIG_IGN)  // delivered to the dispatch source instead
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    let status = exitStatus
-    source.setEventHandler {
-      session.interruptAll()
-      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(150)) {
-        output.flush()
-        _exit(status)
-      }
-    }
-    source.resume()
-  }
-
-  deinit { source.cancel() }
 }

@@ -71,7 +71,7 @@ final class EventLinesTests: XCTestCase {
   func testEachJobAndEachStatementOfAScriptHasItsEvents() throws {
     let folder = try PipeBinary.temporaryHome(for: self)
     let script = folder + "/two.pipe"
-    try "just 1 | show\nof(2, 3) | marbles\n".write(toFile: script, atomically: true, encoding: .utf8)
+    try "just 1 | show\nof(2, 3) | marbles\n:graph\n".write(toFile: script, atomically: true, encoding: .utf8)
     let result = try PipeBinary.run(["run", script, "--format", "jsonl"])
     XCTAssertEqual(result.status, 0, result.error)
     let events = try events(result.output)
