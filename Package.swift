@@ -37,6 +37,9 @@ let package = Package(
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
     .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText", "SplitMix"]),
+    // Pipelines as RxSwift, Combine and RxJS code: by meaning, with helpers for what a library lacks.
+    .target(name: "PipeExport", dependencies: ["PipeDSL"]),
+    .testTarget(name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // The formats of the files pipe keeps (settings, cache, history): bytes in and out, no I/O,
@@ -60,16 +63,22 @@ let package = Package(
         "Operators",
         "PipeDSL",
         "PipeFiles",
+        "JSON",
         "CLibEdit",
         "CProcess",
         "PluginBridge",
         "FakeAPI",
         "SourceCore",
         "PipeRendering",
+        "PipeExport",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      plugins: ["VersionFile"]
     ),
+    // `pipe --version` from the VERSION file at the root: the plugin runs the tool at build time.
+    .executableTarget(name: "VersionFileTool"),
+    .plugin(name: "VersionFile", capability: .buildTool(), dependencies: ["VersionFileTool"]),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
@@ -148,7 +157,8 @@ let package = Package(
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests"),
     .testTarget(
-      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
+      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
+      exclude: ["Fixtures"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
