@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps test-deps build run test test-tsan lint format bench bench-startup bench-fake-api docs fuzz \
-  fuzz-all fuzz-build fuzz-run clean svg-check install uninstall man
+  fuzz-all fuzz-build fuzz-run clean svg-check install uninstall man docc
 
 all: build
 
@@ -59,9 +59,20 @@ format:
 
 # docs/OPERATORS.md is generated from the catalogue, and the name tables of docs/COOKBOOK.md
 # from the table the checker reads; DocsTests fails when either is stale.
-docs: build
+docs: build docc
 	"$$($(SWIFT) build --show-bin-path)/pipe" docs operators > docs/OPERATORS.md
 	"$$($(SWIFT) build --show-bin-path)/pipe" docs names --into docs/COOKBOOK.md
+
+# The DocC of the two library products a Swift programmer uses: Operators (the engine) and
+# PluginKit (to write a plugin), by swift-docc-plugin, as static sites to serve or open.
+DOCC_OUTPUT := .build/docc
+docc:
+	mkdir -p $(DOCC_OUTPUT)
+	for target in Operators PluginKit; do \
+	  $(SWIFT) package --allow-writing-to-directory $(DOCC_OUTPUT) generate-documentation --target $$target \
+	    --output-path $(DOCC_OUTPUT)/$$target --transform-for-static-hosting || exit 1; \
+	done
+	@echo "DocC: $(DOCC_OUTPUT)/Operators and $(DOCC_OUTPUT)/PluginKit (static sites; serve one, open /documentation/)"
 
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
