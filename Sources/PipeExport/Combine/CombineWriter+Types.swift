@@ -9,7 +9,7 @@ extension CombineWriter {
       let letters = MarbleText.valueLetters(diagrams)
       if letters.isEmpty { return nil }
       return letters.allSatisfy(\.isNumber) ? "Int" : "String"
-    case .just(let arg): return swiftType(arg)
+    case .just(let arg): return Meaning.swiftType(arg)
     case .range: return "Int"
     default: return nil
     }

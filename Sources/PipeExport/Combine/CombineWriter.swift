@@ -19,7 +19,8 @@ struct CombineWriter {
     var sink: Meaning.Sink?
     var elementType = meanings.first.flatMap(sourceElementType)
     for (index, meaning) in meanings.enumerated() {
-      if index == 0, let (head, never) = source(meaning, outer: outer, hint: typeHint(meanings)) {
+      if index == 0, let (head, never) = source(meaning, outer: outer, hint: Meaning.swiftTypeHint(meanings))
+      {
         chain.head = head
         neverFails = never
         continue
@@ -44,27 +45,6 @@ struct CombineWriter {
   }
 
   /// The element type a source without values must be given, from a later literal.
-  func typeHint(_ meanings: [Meaning]) -> String {
-    for meaning in meanings {
-      switch meaning {
-      case .catchAndReturn(let arg), .startWith(let arg), .catchFallback(.just(let arg)):
-        if let type = swiftType(arg) { return type }
-      default: continue
-      }
-    }
-    return "String"
-  }
-
-  func swiftType(_ arg: Arg) -> String? {
-    switch arg.kind {
-    case .literal(.string): return "String"
-    case .literal(.int): return "Int"
-    case .literal(.double), .literal(.duration): return "Double"
-    case .literal(.bool): return "Bool"
-    default: return nil
-    }
-  }
-
   /// The words of a source: a literal, or `.`/`.field` of the outer value.
   func argument(_ arg: Arg, outer: String?) -> String {
     if case .element(let names) = arg.kind {

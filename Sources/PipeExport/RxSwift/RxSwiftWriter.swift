@@ -12,7 +12,7 @@ struct RxSwiftWriter {
     Chain, Meaning.Sink?
   ) {
     let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings.union(extraBindings)) }
-    let hint = CombineWriter(context: context, bindings: bindings).typeHint(meanings)
+    let hint = Meaning.swiftTypeHint(meanings)
     var chain = Chain(head: "")
     var sink: Meaning.Sink?
     for (index, meaning) in meanings.enumerated() {
