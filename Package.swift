@@ -53,6 +53,7 @@ let package = Package(
       dependencies: [
         "Operators",
         "PipeDSL",
+        "JSON",
         "CLibEdit",
         "CProcess",
         "PluginBridge",
@@ -62,8 +63,12 @@ let package = Package(
         "PipeExport",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      plugins: ["VersionFile"]
     ),
+    // `pipe --version` from the VERSION file at the root: the plugin runs the tool at build time.
+    .executableTarget(name: "VersionFileTool"),
+    .plugin(name: "VersionFile", capability: .buildTool(), dependencies: ["VersionFileTool"]),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
@@ -142,7 +147,8 @@ let package = Package(
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests"),
     .testTarget(
-      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
+      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
+      exclude: ["Fixtures"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
