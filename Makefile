@@ -2,8 +2,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test test-tsan lint format bench bench-startup bench-fake-api docs fuzz clean \
-  svg-check install uninstall man
+.PHONY: all deps test-deps build run test test-tsan lint format bench bench-startup bench-fake-api docs fuzz \
+  fuzz-all fuzz-build fuzz-run clean svg-check install uninstall man docc
 
 all: build
 
@@ -59,9 +59,20 @@ format:
 
 # docs/OPERATORS.md is generated from the catalogue, and the name tables of docs/COOKBOOK.md
 # from the table the checker reads; DocsTests fails when either is stale.
-docs: build
+docs: build docc
 	"$$($(SWIFT) build --show-bin-path)/pipe" docs operators > docs/OPERATORS.md
 	"$$($(SWIFT) build --show-bin-path)/pipe" docs names --into docs/COOKBOOK.md
+
+# The DocC of the two library products a Swift programmer uses: Operators (the engine) and
+# PluginKit (to write a plugin), by swift-docc-plugin, as static sites to serve or open.
+DOCC_OUTPUT := .build/docc
+docc:
+	mkdir -p $(DOCC_OUTPUT)
+	for target in Operators PluginKit; do \
+	  $(SWIFT) package --allow-writing-to-directory $(DOCC_OUTPUT) generate-documentation --target $$target \
+	    --output-path $(DOCC_OUTPUT)/$$target --transform-for-static-hosting || exit 1; \
+	done
+	@echo "DocC: $(DOCC_OUTPUT)/Operators and $(DOCC_OUTPUT)/PluginKit (static sites; serve one, open /documentation/)"
 
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
@@ -75,16 +86,38 @@ svg-check: build
 	.build/debug/pipe run scripts/svg-check.pipe > /dev/null
 	scripts/svg-check.sh .build/svg-check .build/svg-check/*.svg
 
-# libFuzzer over the lexer, parser, checker and compiler, seeded from examples/. It builds in
-# its own scratch path (the target has no main and exists only with PIPE_FUZZ set); new
-# inputs go to .build-fuzz/corpus, crashes to .build-fuzz/crashes. FUZZ_TIME is in seconds.
+# libFuzzer, one binary with one target per reader (`make fuzz TARGET=plugin`; `make fuzz-all`
+# runs each in turn): frontend (lexer, parser, checker, compiler), plugin (the protocol's
+# framing and messages), settings, cache and history (the files pipe keeps), marbles (marble
+# strings in the engine and the language). It builds in its own scratch path (the binary has
+# no main and exists only with PIPE_FUZZ set). Seeds: Sources/PipeFuzz/seeds/TARGET (the
+# tests' inputs; frontend adds examples/); new inputs go to .build-fuzz/corpus/TARGET,
+# crashes and hangs to .build-fuzz/crashes/TARGET. FUZZ_TIME is in seconds per target.
+FUZZ_TARGETS := frontend plugin settings cache history marbles
+TARGET ?= frontend
 FUZZ_TIME ?= 600
-fuzz:
+FUZZ_SEEDS = Sources/PipeFuzz/seeds/$(TARGET) $(if $(filter frontend,$(TARGET)),examples)
+FUZZ_DICT = $(wildcard Sources/PipeFuzz/dicts/$(TARGET).dict)
+# marbles runs statements on one session, which keeps every job it ran: not a leak, but
+# libFuzzer's leak check would then scan the heap after every input.
+FUZZ_FLAGS_marbles = -detect_leaks=0
+
+fuzz: fuzz-build fuzz-run
+
+fuzz-all: fuzz-build
+	@for target in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz-run TARGET=$$target || exit 1; done
+
+fuzz-build:
 	PIPE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product PipeFuzz \
 	  -Xswiftc -sanitize=fuzzer,address
-	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
-	SWIFT_BACKTRACE=enable=no .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) \
-	  -artifact_prefix=.build-fuzz/crashes/ -dict=Sources/PipeFuzz/pipe.dict .build-fuzz/corpus examples
+
+fuzz-run:
+	@test -d Sources/PipeFuzz/seeds/$(TARGET) || { echo "no fuzz target '$(TARGET)' (targets: $(FUZZ_TARGETS))"; exit 2; }
+	mkdir -p .build-fuzz/corpus/$(TARGET) .build-fuzz/crashes/$(TARGET)
+	PIPE_FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=quarantine_size_mb=16 \
+	  .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) -timeout=10 $(FUZZ_FLAGS_$(TARGET)) \
+	  -artifact_prefix=.build-fuzz/crashes/$(TARGET)/ \
+	  $(if $(FUZZ_DICT),-dict=$(FUZZ_DICT)) .build-fuzz/corpus/$(TARGET) $(FUZZ_SEEDS)
 
 # `pipe fake-api` under wrk -t2 -c100 -d20s, five runs: requests/s, p99, memory across runs.
 bench-fake-api: deps
