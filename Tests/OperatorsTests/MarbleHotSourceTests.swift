@@ -30,13 +30,40 @@ final class MarbleHotSourceTests: LeakCheckingTestCase {
     assertSubscriptions(xs.subscriptions, "^----!", "---^-!")
   }
 
-  /// Like a subject, a hot source that has ended ends a late subscriber at once.
-  func testLateSubscriberGetsTheEndAtOnce() {
+  /// As RxTest's hot observable: a subscriber arriving after the end gets nothing, not even
+  /// the end (RxSwift 6.10: `hot "-a-#"` subscribed at 5 records no event).
+  func testLateSubscriberGetsNothing() {
     let scheduler = TestScheduler()
     let xs = scheduler.hot("-a-#", error: TestError("boom"))
-    let late = scheduler.record("-----^") { xs.asObservable() }
-    XCTAssertEqual(late.events, [.error(5, TestError("boom"))])
-    assertSubscriptions(xs.subscriptions, "-----(^!)")
+    let late = scheduler.record("-----^-----!") { xs.asObservable() }
+    XCTAssertEqual(late.events, [])
+    assertSubscriptions(xs.subscriptions, "-----^-----!")
+  }
+
+  /// `retry` on a hot source that errs resubscribes once, after the error, and then waits:
+  /// RxSwift's `hot "--#" | retry` records no event and two subscriptions, and does not spin.
+  func testRetryOnAnEndedHotSourceWaitsQuietly() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.hot("--#")
+    let res = scheduler.record("^-------!") { xs.asObservable().retry() }
+    XCTAssertEqual(res.events, [])
+    assertSubscriptions(xs.subscriptions, "^-!", "--^-----!")
+  }
+
+  /// An event reaches those subscribed when it is due, not a subscriber it makes.
+  func testSubscriberMadeByAnEventDoesNotGetIt() {
+    let scheduler = TestScheduler()
+    let xs = scheduler.hot("-a-b|")
+    var seen: [String] = []
+    var inner: (any Disposable)?
+    let outer = xs.asObservable().take(1).subscribe(onNext: { first in
+      seen.append("1\(first)")
+      inner = xs.asObservable().subscribe(onNext: { seen.append("2\($0)") })
+    })
+    scheduler.start()
+    XCTAssertEqual(seen, ["1a", "2b"])
+    outer.dispose()
+    inner?.dispose()
   }
 
   func testEventOnTheSubscriptionFrameReachesAnEarlySubscriber() {

@@ -25,13 +25,14 @@ final class StartWithTests: LeakCheckingTestCase {
     XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
   }
 
-  /// A deliberate difference from RxSwift, which would subscribe and dispose at once.
-  func testSourceIsNotSubscribedWhenThePrefixEndsTheSubscription() {
+  /// As RxSwift (issue 17.4): the source is still subscribed after the prefix ended the
+  /// subscription, and disposed at once (RxTest records `Subscription(200, 200)`).
+  func testSourceIsSubscribedEvenWhenThePrefixEndsTheSubscription() {
     let scheduler = TestScheduler()
     let xs = scheduler.createHotObservable([.next(220, 2), .completed(300)])
     let res = scheduler.start { xs.asObservable().startWith(0, 1).take(1) }
     XCTAssertEqual(res.events, [.next(200, 0), .completed(200)])
-    XCTAssertEqual(xs.subscriptions, [])
+    XCTAssertEqual(xs.subscriptions, [Subscription(200, 200)])
   }
 
   func testDisposingEndsTheSource() {

@@ -19,9 +19,14 @@ public struct Observable<Element> {
   }
 
   /// Starts a subscription; the disposable ends it.
+  ///
+  /// As RxSwift's `Producer`, the outermost subscription on a thread installs the
+  /// current-thread trampoline (`CurrentThread`), so what `of`, `from` and `range` schedule
+  /// during it runs when it returns.
   @inlinable @discardableResult
   public func subscribe(_ observer: Observer<Element>) -> any Disposable {
-    subscribeHandler(observer)
+    if CurrentThread.isInstalled { return subscribeHandler(observer) }
+    return CurrentThread.install { subscribeHandler(observer) }
   }
 
   /// Starts a subscription with one closure per event kind.

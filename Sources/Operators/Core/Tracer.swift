@@ -110,7 +110,9 @@ final class TraceSink<Element>: Sink<Element> {
   }
 
   func on(_ event: Event<Element>) {
-    guard !disposed else { return }
+    // Not even recorded once everything downstream has ended: a source subscribed after the
+    // end (RxSwift's `startWith` does that) emits into nothing.
+    guard !isDisposed else { return }
     switch event {
     case .next(let value):
       tracer.record(node: node, subscription: subscription, .next(value))

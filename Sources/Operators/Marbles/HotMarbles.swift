@@ -1,11 +1,13 @@
 /// A hot source playing a diagram once, shared by all its subscribers: time zero (the
 /// diagram's `^`) is the scheduler's time when it is made, and events before `^` are past.
 ///
-/// Like a subject, and like RxJS's hot test observable, a subscriber arriving after the
-/// stream ended receives its `|` or `#` at once.
+/// As RxTest's hot observable (`createHotObservable`), a subscriber gets only what is still
+/// to come: one arriving after the stream ended gets nothing at all, not even the end, so
+/// `retry` on an ended hot source waits quietly instead of resubscribing at one instant for
+/// ever. An event goes to those subscribed when it is due, not to those it makes subscribe.
 ///
 ///     let hot = HotMarbles(try MarbleDiagram(hot: "-a-^-b-c|"), values: { $0 }, scheduler: clock)
-///     // b at 2ms, c at 4ms, | at 5ms: a subscriber from 3ms on sees ----c|
+///     // b at 2ms, c at 4ms, | at 5ms: a subscriber from 3ms on sees ----c|, from 6ms on nothing
 public final class HotMarbles<Element>: Disposable {
   private var subscribers: [Int: HotMarbleSink<Element>] = [:]
   private var nextKey = 0
@@ -31,10 +33,7 @@ public final class HotMarbles<Element>: Disposable {
   public func dispose() { timers.dispose() }
 
   private func subscribe(_ observer: Observer<Element>) -> any Disposable {
-    if let ending {
-      observer.on(ending)
-      return Disposables.empty
-    }
+    guard ending == nil else { return Disposables.empty }
     nextKey += 1
     let sink = HotMarbleSink(observer: observer, source: self, key: nextKey)
     subscribers[nextKey] = sink

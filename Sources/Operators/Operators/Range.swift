@@ -1,5 +1,6 @@
 extension Observable where Element == Int {
-  /// `count` consecutive integers from `start`, then completion, all during `subscribe`.
+  /// `count` consecutive integers from `start`, then completion, one per turn of the
+  /// current-thread trampoline, as `from` (RxSwift's `range`).
   ///
   /// The loop checks the subscription between values, so
   /// `range(start: 0, count: 1_000_000_000).take(3)` returns at once.
@@ -12,7 +13,7 @@ extension Observable where Element == Int {
 
 extension Observable {
   /// `count` consecutive integers from `start`, each made an element by `element`, then
-  /// completion, all during `subscribe`: `range` and `map` in one loop, for sources whose
+  /// completion, turn by turn as `from`: `range` and `map` in one loop, for sources whose
   /// elements wrap an integer.
   ///
   ///     range(start: 1, count: 3) { "#\($0)" }  // ("#1" "#2" "#3"|)
@@ -22,12 +23,7 @@ extension Observable {
     precondition(count >= 0, "range: count can't be negative")
     precondition(count == 0 || start <= Int.max - (count - 1), "range: start + count overflows")
     return Observable(unsafe: { observer in
-      for offset in 0..<count {
-        if observer.isDisposed { return Disposables.empty }
-        observer.onNext(element(start &+ offset))
-      }
-      if !observer.isDisposed { observer.onCompleted() }
-      return Disposables.empty
+      TurnByTurn.start(count: count, observer: observer) { element(start &+ $0) }
     })
   }
 }

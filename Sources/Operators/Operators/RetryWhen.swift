@@ -63,8 +63,13 @@ extension Observable {
     }
   }
 
+  /// The notifier stopped. With an error waiting, or a resubscription asked for but not yet
+  /// made (the failed attempt is still being subscribed), the result stops now: RxSwift's
+  /// trigger observer of that attempt is still subscribed and hears it
+  /// (`fail x | retryWhen (errors | take 2)` subscribes twice). Otherwise the stop waits
+  /// for the next error.
   @inlinable func stopFromNotifier(_ stop: Event<Element>) {
-    if waiting {
+    if waiting || pending {
       forwardStop(stop)
     } else {
       notifierStop = stop

@@ -1,18 +1,18 @@
 extension Observable {
   /// Emits `elements` during `subscribe`, then subscribes upstream and passes its events.
   ///
-  /// Unlike RxSwift, it does not subscribe upstream if the subscription already ended while
-  /// the prefix was emitted (`startWith(0).take(1)` never starts the source).
+  /// As RxSwift's, it subscribes upstream even if the subscription already ended while the
+  /// prefix was emitted: `just(1).startWith(8).take(1)` is `(8|)` and still subscribes
+  /// `just(1)` once, after the end (whatever upstream emits then goes nowhere).
   ///
   ///     ----a-b|  startWith(x, y)  (xy)a-b|
   @inlinable public func startWith(_ elements: Element...) -> Observable<Element> {
     let source = self
     return Observable(unsafe: { observer in
       for element in elements {
-        if observer.isDisposed { return Disposables.empty }
+        if observer.isDisposed { break }
         observer.onNext(element)
       }
-      if observer.isDisposed { return Disposables.empty }
       return source.subscribe(observer)
     })
   }

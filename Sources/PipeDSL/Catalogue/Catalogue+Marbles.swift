@@ -25,7 +25,8 @@ extension Catalogue {
   static let hot = CatalogueEntry(
     name: "hot", role: .source, signature: "hot \"MARBLES\" [VALUES]",
     doc: "Plays a marble diagram once, from when the statement starts (`^` marks that moment), "
-      + "shared by every subscription: a late subscriber sees only what is still to come.",
+      + "shared by every subscription, sub-pipelines' included: a late subscriber sees only what "
+      + "is still to come, and one arriving after the end sees nothing at all.",
     marble: Marble(source: "hot \"-a-^-b-c|\"", "--b-c|"),
     examples: [
       Example(
@@ -40,11 +41,17 @@ extension Catalogue {
       return nil
     }
     let node = context.node
-    return .source { env, _ in
-      env.scope.once(node) {
-        .hotMarbles(diagram, values: play.value, error: play.error(), scheduler: env.runtime.scheduler)
+    // One timeline per statement, started with it: every subscriber (a retry's, a flatMap
+    // element's) joins the same one, as RxTest's hot observable.
+    let timeline = { (env: Env) in
+      env.statement.hot(node) {
+        let hot = HotMarbles(
+          diagram, values: play.value, error: play.error(), scheduler: env.runtime.scheduler)
+        return (hot.asObservable(), hot)
       }
     }
+    context.compiler.startWithStatement { _ = timeline($0) }
+    return .source { env, _ in timeline(env) }
   }
 }
 

@@ -26,6 +26,15 @@ public struct CompiledPipeline {
   public var text: String
   /// How many stages a subscription goes through, nested and named pipelines included.
   public var weight = 0
+  /// What a statement running this pipeline starts before subscribing it, with the
+  /// statement's environment: its hot timelines (and those of the `let` names it uses).
+  public var starters: [(Env) -> Void] = []
+
+  /// Builds the stream for a new statement: its hot timelines start now.
+  public func start(_ env: Env) -> Observable<Value> {
+    for start in starters { start(env) }
+    return build(env)
+  }
 }
 
 /// Per-stage bookkeeping while a pipeline runs: subscription numbers and error stamping.

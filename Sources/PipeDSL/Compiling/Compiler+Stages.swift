@@ -30,7 +30,11 @@ extension Compiler {
     if let binding = bindings[name] {
       guard expectNoArguments(op, what: "'\(name)' names a pipeline and") else { return nil }
       let node = addNode(for: stage, name: name, parent: parent, role: .source)
-      return (.source { env, _ in env.scope.once(node) { binding.build(env) } }, node)
+      starters += binding.starters
+      // One stream per statement, whichever sub-pipeline uses the name: `let s = P | share`
+      // then `s | merge (s)` subscribes P once, as one RxSwift `let` would.
+      let key = binding.nodes.first ?? node
+      return (.source { env, _ in env.statement.binding(key) { binding.build(env.forBinding()) } }, node)
     }
     if name == "errors", context == .inner(errorsSource: true) {
       guard expectNoArguments(op, what: "'errors'") else { return nil }

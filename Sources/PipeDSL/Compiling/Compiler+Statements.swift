@@ -21,6 +21,7 @@ extension Compiler {
   // statement = "let" IDENT "=" pipeline | "set" path value | pipeline ["&"] | ":" IDENT {word}
   func compile(_ statement: Statement) -> CompiledStatement? {
     graph = Graph()
+    starters = []
     let kind: CompiledStatement.Kind?
     switch statement.kind {
     case .binding(let name, let pipeline):
@@ -44,8 +45,9 @@ extension Compiler {
       return nil
     }
     guard let compiled = compilePipeline(pipeline, parent: nil, context: .binding),
-      let weighed = weighed(compiled, span: pipeline.span)
+      var weighed = weighed(compiled, span: pipeline.span)
     else { return nil }
+    weighed.starters = starters
     define(name.text, weighed)
     return .bind(name.text, weighed)
   }
@@ -78,8 +80,9 @@ extension Compiler {
 
   private func compileRun(_ pipeline: Pipeline, background: Bool) -> CompiledStatement.Kind? {
     guard let compiled = compilePipeline(pipeline, parent: nil, context: .run),
-      let weighed = weighed(compiled, span: pipeline.span)
+      var weighed = weighed(compiled, span: pipeline.span)
     else { return nil }
+    weighed.starters = starters
     return .run(weighed, background: background)
   }
 }

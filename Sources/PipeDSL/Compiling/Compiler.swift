@@ -22,6 +22,9 @@ public final class Compiler {
   public internal(set) var diagnostics: [Diagnostic] = []
   /// The graph of the statement being compiled.
   var graph = Graph()
+  /// What the statement being compiled starts before it subscribes (hot timelines), the
+  /// `let` names' it uses included.
+  var starters: [(Env) -> Void] = []
   /// The text being compiled, and where the statement before this one ended.
   var source: SourceFile?
   var previousStatementEnd: Int?
@@ -74,6 +77,9 @@ public final class Compiler {
   }
 
   func define(_ name: String, _ pipeline: CompiledPipeline) { bindings[name] = pipeline }
+
+  /// Has the statement being compiled run `start` when it starts, before it subscribes.
+  func startWithStatement(_ start: @escaping (Env) -> Void) { starters.append(start) }
 
   /// Checks that a setting exists (a plugin's is learnt from its plugin, `weather.apiKey`
   /// from `weather`); reports it with "did you mean" otherwise.

@@ -31,13 +31,23 @@ extension Session {
     events?.started(self, job)
     // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
     // spares every event a strong retain and release.
+    // A stream that ends while it is being subscribed ends the job once `subscribe` has
+    // returned: what the pipeline still subscribes after its end (RxSwift's `startWith`
+    // subscribes its source even then) is counted and traced, as RxSwift records it.
+    var subscribing = true
+    var stoppedWhileSubscribing = false
     let observer = Observer<Value>(lifetime: control) { [unowned(unsafe) job] event in
-      guard job.isRunning else { return }
+      guard job.isRunning, !stoppedWhileSubscribing else { return }
       job.consumer?.on(event)
-      if event.isStopEvent { job.end(.terminated) }
+      guard event.isStopEvent else { return }
+      if subscribing { stoppedWhileSubscribing = true } else { job.end(.terminated) }
     }
-    let subscription = pipeline.build(Env(runtime: runtime, tracer: tracer)).subscribe(observer)
+    let env = Env(runtime: runtime, tracer: tracer)
+    job.onEnd.append { env.statement.end() }
+    let subscription = pipeline.start(env).subscribe(observer)
+    subscribing = false
     if job.isRunning { job.subscription = subscription } else { subscription.dispose() }
+    if stoppedWhileSubscribing { job.end(.terminated) }
     if background { interruptions.moveToBackground(control) }
     endStoppedJobs()
     return job

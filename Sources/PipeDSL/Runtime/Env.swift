@@ -15,12 +15,17 @@ public struct Env {
   public var scope: PipelineScope
   /// Inside `retryWhen (errors | ...)`: the stream of errors, as records.
   public var errors: Observable<Value>?
+  /// State shared by everything one statement builds, sub-pipelines included: its hot
+  /// timelines and its `let` names, each made once.
+  public let statement: StatementScope
 
+  /// The environment of a new statement: a fresh statement scope.
   public init(runtime: Runtime, tracer: Tracer? = nil, dot: Value? = nil) {
     self.runtime = runtime
     self.tracer = tracer
     self.dot = dot
     self.scope = PipelineScope()
+    self.statement = StatementScope()
   }
 
   /// The same environment with another outer element.
@@ -43,6 +48,49 @@ public struct Env {
     copy.scope = PipelineScope()
     return copy
   }
+
+  /// The environment a `let` name is built in: the statement's, outside every sub-pipeline
+  /// (a name means the same stream wherever it is used).
+  func forBinding() -> Env {
+    var copy = withNewScope()
+    copy.dot = nil
+    copy.element = nil
+    copy.errors = nil
+    return copy
+  }
+}
+
+/// What one statement's run shares across all the pipelines it builds: every flatMap
+/// element, catch fallback and retry sees the same hot timelines and the same `let` streams,
+/// as one RxSwift program holds one instance of each.
+public final class StatementScope {
+  /// Hot timelines by graph node, each started once.
+  private var hot: [Int: Observable<Value>] = [:]
+  /// `let` names' streams, by the binding's first node (unique per definition).
+  private var bindings: [Int: Observable<Value>] = [:]
+  /// What to stop when the statement ends: the hot timelines' pending events.
+  private let resources = CompositeDisposable()
+  public init() {}
+
+  /// The hot source of `node`, made on first use (by `start`, at the statement's start).
+  func hot(_ node: Int, _ make: () -> (Observable<Value>, any Disposable)) -> Observable<Value> {
+    if let made = hot[node] { return made }
+    let (stream, timeline) = make()
+    hot[node] = stream
+    resources.insert(timeline)
+    return stream
+  }
+
+  /// The one stream a `let` name stands for in this statement, built on first use.
+  func binding(_ key: Int, _ make: () -> Observable<Value>) -> Observable<Value> {
+    if let made = bindings[key] { return made }
+    let result = make()
+    bindings[key] = result
+    return result
+  }
+
+  /// Stops the hot timelines: nothing of this statement stays scheduled after it ended.
+  public func end() { resources.dispose() }
 }
 
 /// What the stages of one built pipeline share while it runs.
@@ -51,7 +99,7 @@ public final class PipelineScope {
   public var sourceKey: String?
   /// Subscriptions of each stage within this built pipeline, by graph node.
   var attempts: [Int: Int] = [:]
-  /// Sources made once per built pipeline (hot marble timelines), by graph node.
+  /// Sources made once per built pipeline (groups in parentheses), by graph node.
   var made: [Int: Observable<Value>] = [:]
   public init() {}
 

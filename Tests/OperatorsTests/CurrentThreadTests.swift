@@ -1,0 +1,59 @@
+import Operators
+import OperatorsTestSupport
+import XCTest
+
+/// RxSwift's CurrentThreadScheduler: `of`, `from` and `range` subscribed during another
+/// subscription emit once it returns, one value per turn (RxSwift 6.10 recorded each).
+final class CurrentThreadTests: LeakCheckingTestCase {
+  func values(_ observable: Observable<Int>) -> [String] {
+    var seen: [String] = []
+    _ = observable.subscribe(
+      onNext: { seen.append("\($0)") }, onError: { _ in seen.append("#") }, onCompleted: { seen.append("|") })
+    return seen
+  }
+
+  func testJustEmitsAtOnceAndOfAfterTheSubscription() {
+    XCTAssertEqual(values(Observable.of(20).merge(with: .just(1))), ["1", "20", "|"])
+  }
+
+  func testTwoListsInterleaveOneValuePerTurn() {
+    XCTAssertEqual(values(Observable.of(1, 2).merge(with: .of(3, 4))), ["1", "3", "2", "4", "|"])
+    XCTAssertEqual(
+      values(Observable.range(start: 1, count: 2).merge(with: .from([3, 4]))), ["1", "3", "2", "4", "|"])
+  }
+
+  func testCombineLatestPairsEveryValueOfAList() {
+    XCTAssertEqual(values(Observable.of(4, 9).combineLatest(.just(1)) { $0 * 10 + $1 }), ["41", "91", "|"])
+  }
+
+  /// On its own, a list still emits everything during `subscribe`, and stops early.
+  func testAListOnItsOwnEmitsDuringSubscribe() {
+    XCTAssertFalse(CurrentThread.isInstalled)
+    XCTAssertEqual(values(Observable.range(start: 0, count: 1_000_000_000).take(2)), ["0", "1", "|"])
+    XCTAssertFalse(CurrentThread.isInstalled)
+  }
+
+  /// Disposing a subscription whose values still wait in the queue drops them.
+  func testDisposingBeforeTheTurnDropsTheValues() {
+    var seen: [Int] = []
+    let outer = Observable<Int>(unsafe: { observer in
+      let inner = Observable.of(1, 2).subscribe(observer)
+      inner.dispose()
+      return inner
+    })
+    _ = outer.subscribe(onNext: { seen.append($0) })
+    XCTAssertEqual(seen, [])
+  }
+
+  /// A source failing during its subscription: the notifier's completion (take's second
+  /// value) ends the result before the second retry is made; two subscriptions in all.
+  func testRetryWhenOnASynchronousFailureSubscribesTwice() {
+    var subscriptions = 0
+    let failing = Observable<Int>.deferred {
+      subscriptions += 1
+      return .error(TestError("f1"))
+    }
+    XCTAssertEqual(values(failing.retry(when: { $0.take(2) })), ["|"])
+    XCTAssertEqual(subscriptions, 2)
+  }
+}

@@ -1,0 +1,117 @@
+import PipeDSL
+import XCTest
+
+/// Pipelines whose events RxSwift 6.10 (RxTest's virtual-time scheduler) was asked for, and
+/// pipe must give event for event, tick for tick (issue 17). Each `expect` line is what
+/// RxSwift recorded.
+final class RxSwiftAgreementTests: XCTestCase {
+  /// Runs `text` as a script; every `expect` in it must pass. Returns what it printed.
+  @discardableResult
+  func assertAgrees(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> BufferedOutput {
+    let output = BufferedOutput()
+    let report = Session.make(output: output).execute(SourceFile(name: "rx.pipe", text: text))
+    XCTAssertFalse(report.hasCompileErrors, "\(report.diagnostics)", file: file, line: line)
+    XCTAssertFalse(report.expectations.isEmpty, "no expect ran", file: file, line: line)
+    for (statement, outcome) in report.expectations where outcome != .passed {
+      XCTFail("\(statement.text): \(outcome)", file: file, line: line)
+    }
+    return output
+  }
+
+  // MARK: 17.1 hot: one timeline per statement, started with it
+
+  /// A hot source subscribed late (by concat, at 15 ms) sees only what is still to come.
+  func testHotSubscribedLateSeesOnlyWhatIsToCome() {
+    assertAgrees(
+      #"cold "15ms |" | concat (hot "10ms a 9ms b 9ms |" [a: 1, b: 2]) | expect "20ms b 9ms |" [b: 2]"#)
+  }
+
+  /// A flatMap element's sub-pipeline joins the statement's timeline, not one of its own.
+  func testHotInsideFlatMapKeepsTheStatementsTimeline() {
+    assertAgrees(#"cold "50ms a" [a: 4] | flatMap (hot "60ms #") | expect "60ms #""#)
+  }
+
+  /// After the end, a retry's new subscription gets nothing: the error comes once, and the
+  /// source is subscribed twice in all.
+  func testRetryOnAnEndedHotSourceWaitsQuietly() {
+    assertAgrees(
+      #"""
+      hot "20ms #" | retry 3 | expect attempts 2
+      hot "20ms #" | retry 3 | expect "-"
+      """#)
+  }
+
+  /// `retry` for ever on a hot error does not spin: the run ends as one that waits for
+  /// nothing, at once.
+  func testUnboundedRetryOnHotErrorDoesNotSpin() {
+    let started = Date()
+    let output = assertAgrees(#"hot "10ms #" | retry | expect attempts 2"#)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    XCTAssertEqual(output.lines, [])
+  }
+
+  // MARK: 17.2 share and let: one shared stream
+
+  /// `let s = just 1 | share`: the inner `s` joins the running connection, which ends without
+  /// a value for it: RxSwift records only the completion.
+  func testLetNamesOneSharedStream() {
+    assertAgrees(
+      #"""
+      let s = just 1 | share
+      s | flatMap (s) | expect "|"
+      """#)
+  }
+
+  /// Two uses of a shared `let` subscribe its source once: 3 hits, not 6.
+  func testSharedLetSubscribesItsSourceOnce() {
+    let output = assertAgrees(
+      #"""
+      let s = every 10ms | take 3 | onNext count hits | share
+      s | merge (s) | expect "10ms (aa) 6ms (bb) 6ms (cc|)" [a: 0, b: 1, c: 2]
+      """#)
+    XCTAssertEqual(output.lines, ["hits: 1", "hits: 2", "hits: 3"])
+  }
+
+  // MARK: 17.3 same-instant order: the current-thread trampoline
+
+  /// `of` subscribed during merge's subscription emits after it; `just` at once.
+  func testOfWaitsForTheSubscriptionInProgress() {
+    assertAgrees(
+      #"""
+      of(20) | merge (just 1) | expect "(ab|)" [a: 1, b: 20]
+      of(1, 2) | merge (of(3, 4)) | expect "(abcd|)" [a: 1, b: 3, c: 2, d: 4]
+      range(1, 2) | merge (of(3, 4)) | expect "(abcd|)" [a: 1, b: 3, c: 2, d: 4]
+      """#)
+  }
+
+  /// combineLatest sees the other side's value first, so every value of `of` pairs.
+  func testCombineLatestPairsEveryValueOfOf() {
+    assertAgrees(#"of(4, 9) | combineLatest (just 1) | expect [[4, 1], [9, 1]]"#)
+  }
+
+  /// The cold source's timer is set before timeout's, so `b` wins the tie at 5 ms.
+  func testColdValueWinsTheTieWithTimeout() {
+    assertAgrees(#"of(1) | merge (cold "5ms b|" [b: 2]) | timeout 5ms | expect "1 4ms b|" [b: 2]"#)
+  }
+
+  /// A source that fails while it is subscribed: the notifier's completion reaches the
+  /// result before the second retry is made.
+  func testRetryWhenOnASynchronousFailureSubscribesTwice() {
+    assertAgrees(
+      #"""
+      fail f1 | retryWhen (errors | take 2) | expect attempts 2
+      fail f1 | retryWhen (errors | take 2) | expect "|"
+      """#)
+  }
+
+  // MARK: 17.4 subscriptions after the end
+
+  /// startWith subscribes its source even after take ended the output with the prefix.
+  func testStartWithSubscribesItsSourceAfterTheEnd() {
+    assertAgrees(
+      #"""
+      just 1 | startWith 8 | take 1 | expect "(8|)"
+      just 1 | startWith 8 | take 1 | expect attempts 1
+      """#)
+  }
+}
