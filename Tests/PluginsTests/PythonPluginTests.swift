@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import PluginHost
 import PluginProtocol
 import XCTest
@@ -44,11 +45,4 @@ final class PythonPluginTests: XCTestCase {
     XCTAssertEqual(info.name, "dice")
     XCTAssertEqual(harness.run("roll", plugin: "dice", args: ["count": 0]), [.completed(afterMs: 0)])
   }
-}
-
-/// What the test needs from the machine is missing: a failure, not a skip, because
-/// `make test` installs it (a skipped test would pass CI without testing anything).
-struct MissingTestSetup: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import XCTest
+
+/// A small server in Python on 127.0.0.1 (an HTTP stand-in for a web API), for the tests that
+/// need a real one: it prints its port on its first line, and is killed (with its process
+/// group) when the test ends.
+///
+///     let server = try PythonServer(script: source, arguments: [log], test: self)
+///     "http://127.0.0.1:\(server.port)"
+public final class PythonServer {
+  public let port: Int
+  private let process: Spawned
+
+  /// Runs `python3 -c script arguments…` and waits up to `timeout` seconds for its port.
+  public init(script: String, arguments: [String] = [], test: XCTestCase, timeout: TimeInterval = 20) throws {
+    let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
+      .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
+    if !found { throw MissingTestSetup("python3 is not installed") }
+    let process = try Spawned(
+      ["python3", "-c", script] + arguments, environment: PipeProcess.environment(),
+      executable: "/usr/bin/env")
+    test.addTeardownBlock { process.killGroup() }
+    guard process.waitForOutput(timeout: timeout, until: { $0.contains("\n") }),
+      let port = Int(process.stdout.prefix { $0 != "\n" })
+    else {
+      throw MissingTestSetup("the Python server did not start: \(process.stdout)\(process.stderr)")
+    }
+    self.port = port
+    self.process = process
+  }
+
+  /// `http://127.0.0.1:PORT`
+  public var url: String { "http://127.0.0.1:\(port)" }
+}
