@@ -84,7 +84,7 @@ let package = Package(
       name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"],
       path: "Benchmarks/PluginsBenchmark"),
     // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
-    .target(name: "SourceCore", dependencies: ["SplitMix"], path: "Sources/Plugins/SourceCore"),
+    .target(name: "SourceCore", dependencies: ["JSON", "SplitMix"], path: "Sources/Plugins/SourceCore"),
     .target(
       name: "WeatherCore", dependencies: ["SourceCore", "SplitMix"], path: "Sources/Plugins/Weather/Core"),
     .target(

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
 
+/// Fails the test when python3 is not on PATH (`make test` installs it).
+public func requirePython() throws {
+  let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
+    .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
+  if !found { throw MissingTestSetup("python3 is not installed") }
+}
+
 /// A small server in Python on 127.0.0.1 (an HTTP stand-in for a web API), for the tests that
 /// need a real one: it prints its port on its first line, and is killed (with its process
 /// group) when the test ends.
@@ -13,9 +20,7 @@ public final class PythonServer {
 
   /// Runs `python3 -c script arguments…` and waits up to `timeout` seconds for its port.
   public init(script: String, arguments: [String] = [], test: XCTestCase, timeout: TimeInterval = 20) throws {
-    let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
-      .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-    if !found { throw MissingTestSetup("python3 is not installed") }
+    try requirePython()
     let process = try Spawned(
       ["python3", "-c", script] + arguments, environment: PipeProcess.environment(),
       executable: "/usr/bin/env")

@@ -111,10 +111,3 @@ struct Timeline {
     }
   }
 }
-
-/// Fails the test when python3 is not on PATH (`make test` installs it).
-func requirePython() throws {
-  let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
-    .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-  if !found { throw MissingTestSetup("python3 is not installed") }
-}

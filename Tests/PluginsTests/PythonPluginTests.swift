@@ -9,9 +9,7 @@ final class PythonPluginTests: XCTestCase {
   private var examples: String { Products.repository.appendingPathComponent("examples/plugins").path }
 
   override func setUpWithError() throws {
-    let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
-      .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-    if !found { throw MissingTestSetup("python3 is not installed") }
+    try requirePython()
   }
 
   func testRollsSeededDiceWithSimulatedLatency() {
