@@ -37,6 +37,9 @@ let package = Package(
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
     .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText", "SplitMix"]),
+    // Pipelines as RxSwift, Combine and RxJS code: by meaning, with helpers for what a library lacks.
+    .target(name: "PipeExport", dependencies: ["PipeDSL"]),
+    .testTarget(name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
@@ -56,6 +59,7 @@ let package = Package(
         "FakeAPI",
         "SourceCore",
         "PipeRendering",
+        "PipeExport",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

@@ -44,7 +44,7 @@ struct PipeCommand: ParsableCommand {
         COLUMNS               the width to draw to when the output is not a terminal
       """,
     version: version,
-    subcommands: [Run.self, Check.self, FakeAPICommand.self, Docs.self]
+    subcommands: [Run.self, Check.self, Export.self, FakeAPICommand.self, Docs.self]
   )
 
   @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE and exit.", valueName: "CODE"))
