@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "Operators", targets: ["Operators"]),
     .library(name: "PipeDSL", targets: ["PipeDSL"]),
     .library(name: "PipeRendering", targets: ["PipeRendering"]),
+    // For plugin authors: write a pipe plugin in Swift (docs: `make docc`, DocC).
+    .library(name: "PluginKit", targets: ["PluginKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -18,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // `swift package generate-documentation`: the DocC of Operators and PluginKit (`make docc`).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // The reactive engine: no dependency on the other modules.
@@ -53,6 +57,7 @@ let package = Package(
       dependencies: [
         "Operators",
         "PipeDSL",
+        "JSON",
         "CLibEdit",
         "CProcess",
         "PluginBridge",
@@ -62,8 +67,12 @@ let package = Package(
         "PipeExport",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      plugins: ["VersionFile"]
     ),
+    // `pipe --version` from the VERSION file at the root: the plugin runs the tool at build time.
+    .executableTarget(name: "VersionFileTool"),
+    .plugin(name: "VersionFile", capability: .buildTool(), dependencies: ["VersionFileTool"]),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
@@ -143,7 +152,8 @@ let package = Package(
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(
-      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
+      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
+      exclude: ["Fixtures"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [

@@ -249,3 +249,16 @@ public struct PipeRun: Sendable {
   /// Whether it exited by itself, with status 0 or 1 (1: an error reached a sink unhandled).
   public var exitedNormally: Bool { !signaled && (status == 0 || status == 1) }
 }
+
+/// Another program (make, xmllint, prove, bash) run to its end with the tests' own
+/// environment: its status and its standard output and error interleaved (`output`).
+public enum Program {
+  public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 600) throws
+    -> PipeRun
+  {
+    try Spawned(
+      arguments, environment: ProcessInfo.processInfo.environment, executable: executable, errors: .output
+    )
+    .wait(timeout: timeout)
+  }
+}
