@@ -45,7 +45,7 @@ SWIFT_FILES := Sources Tests Plugins Benchmarks Package.swift
 # reader threads and watchdog, PluginKit's tasks. Its own scratch path (a TSan build shares
 # nothing with the plain one); the tests that start the real pipe binary are left out, as
 # they test the binary, not threads in this process.
-TSAN_TESTS ?= OperatorsTests|PluginsTests|PipeDSLTests|JSONTests|TerminalTextTests
+TSAN_TESTS ?= ^(OperatorsTests|PluginsTests|PipeDSLTests|JSONTests|TerminalTextTests|SplitMixTests)\.
 test-tsan: test-deps
 	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
 	$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread --disable-swift-testing \

@@ -87,6 +87,7 @@ let package = Package(
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
     .target(name: "PipeProcessSupport", path: "Tests/PipeProcessSupport"),
+    .testTarget(name: "PipeProcessSupportTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(name: "WorkshopTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(name: "DocsTests", dependencies: ["PipeProcessSupport"]),
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
@@ -146,7 +147,7 @@ let package = Package(
       name: "SourcePluginsTests",
       dependencies: [
         "SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI", "SourcePlugins",
-        "PluginHost", "PluginProtocol",
+        "PluginHost", "PluginProtocol", "PipeProcessSupport",
       ]
     ),
     // The plugins through the real `pipe` binary (and the CLI's plugin commands in process).
@@ -159,7 +160,7 @@ let package = Package(
       name: "PipeRenderingTests",
       dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
-    .testTarget(name: "ExamplesTests"),
+    .testTarget(name: "ExamplesTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(
       name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
       exclude: ["Fixtures"]),

@@ -5,7 +5,7 @@ import XCTest
 /// what it teaches before anything else.
 final class ChapterExamplesTests: XCTestCase {
   func testEveryExamplePasses() throws {
-    let run = try PipeProcess.run(["check", "examples/chapter"])
+    let run = try PipeProcess.run(["check", "examples/chapter"], errors: .output)
     XCTAssertEqual(run.status, 0, run.output)
     XCTAssertTrue(run.output.hasSuffix(" passed, 0 failed\n"), run.output)
     XCTAssertFalse(run.output.contains("FAIL"), run.output)

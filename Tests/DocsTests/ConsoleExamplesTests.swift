@@ -10,7 +10,7 @@ final class ConsoleExamplesTests: XCTestCase {
     var checked = 0
     for page in Self.pages {
       for example in ConsoleExample.all(in: try PipeProcess.read(page)) {
-        let run = try PipeProcess.run(example.arguments)
+        let run = try PipeProcess.run(example.arguments, errors: .output)
         let actual = ConsoleExample.normalized(run.output)
         XCTAssertEqual(
           actual, example.output,

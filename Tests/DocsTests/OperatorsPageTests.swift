@@ -5,7 +5,7 @@ import XCTest
 /// without `make docs` fails here.
 final class OperatorsPageTests: XCTestCase {
   func testOperatorsPageIsUpToDate() throws {
-    let generated = try PipeProcess.run(["docs", "operators"])
+    let generated = try PipeProcess.run(["docs", "operators"], errors: .output)
     XCTAssertEqual(generated.status, 0, generated.output)
     let committed = try PipeProcess.read("docs/OPERATORS.md")
     guard generated.output != committed else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// The `pipe` command end to end: `-e`, `run`, `check`, what they print and how they exit.
@@ -112,16 +113,14 @@ final class CommandLineTests: XCTestCase {
   func testCheckCountsAScriptThatDoesNotCompileAsAFailure() throws {
     let script = try temporaryScript("just 1 | expect [1]\njust 1 | retry \"x\" | expect [1]\n")
     let result = try PipeProcess.run(["check", script.path])
-    XCTAssertEqual(result.stdoutLines.suffix(2), ["0 passed, 1 failed", ""])
+    XCTAssertEqual(result.stdoutLines.last, "0 passed, 1 failed")
     XCTAssertTrue(
       result.stdout.contains("\(script.path):2:16: error: expected a whole number, found a string"))
     XCTAssertEqual(result.status, 1)
   }
 
   private func temporaryScript(_ text: String) throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-tests-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder.make(for: self)
     let file = folder.appendingPathComponent("script.pipe")
     try text.write(to: file, atomically: true, encoding: .utf8)
     return file

@@ -38,7 +38,7 @@ final class CombineRoundTripTests: XCTestCase {
     var examples: [Example] = []
     for folder in ["examples/chapter", "examples/rx", "examples/tour"] {
       for path in try PipeProcess.files(in: folder, suffix: ".pipe") {
-        let export = try PipeProcess.run(["export", "--to", "combine", "--runnable", path])
+        let export = try PipeProcess.run(["export", "--to", "combine", "--runnable", path], errors: .output)
         XCTAssertEqual(export.status, 0, "\(path): \(export.output)")
         guard !export.output.contains("connect your service here") else { continue }
         let stem = String(path.split(separator: "/").last!.dropLast(5))
@@ -57,7 +57,7 @@ final class CombineRoundTripTests: XCTestCase {
       "roundtrip-\(UUID().uuidString).pipe")
     try Self.printingEvents(text).write(to: script, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: script) }
-    return try PipeProcess.run(["run", script.path]).output
+    return try PipeProcess.run(["run", script.path], errors: .output).output
   }
 
   /// The script with each `expect ...` sink replaced by stages that print every value, then

@@ -14,7 +14,7 @@ final class ExportCommandTests: XCTestCase {
 
   func testAScriptThatDoesNotCheckIsReportedWithACaretAndNothingIsWritten() throws {
     let path = try script("cold \"-a-#\" | rety 3\n")
-    let result = try PipeProcess.run(["export", "--to", "combine", path])
+    let result = try PipeProcess.run(["export", "--to", "combine", path], errors: .output)
     XCTAssertEqual(result.status, 2)
     XCTAssertTrue(result.output.contains("error: unknown operator 'rety'"), result.output)
     XCTAssertTrue(result.output.contains("^^^^"), result.output)
@@ -24,7 +24,7 @@ final class ExportCommandTests: XCTestCase {
 
   func testRunnableIsCombinesOnly() throws {
     let path = try script("just 1\n")
-    let result = try PipeProcess.run(["export", "--to", "rxswift", "--runnable", path])
+    let result = try PipeProcess.run(["export", "--to", "rxswift", "--runnable", path], errors: .output)
     XCTAssertEqual(result.status, 64)
     XCTAssertTrue(
       result.output.contains("--runnable writes a Combine program; use it with --to combine"), result.output)
@@ -32,13 +32,13 @@ final class ExportCommandTests: XCTestCase {
 
   func testAnUnknownLibraryIsAUsageError() throws {
     let path = try script("just 1\n")
-    let result = try PipeProcess.run(["export", "--to", "kotlin", path])
+    let result = try PipeProcess.run(["export", "--to", "kotlin", path], errors: .output)
     XCTAssertEqual(result.status, 64)
     XCTAssertTrue(result.output.contains("rxswift"), result.output)
   }
 
   func testAMissingFileIsAUsageError() throws {
-    let result = try PipeProcess.run(["export", "--to", "rxjs", "no-such-file.pipe"])
+    let result = try PipeProcess.run(["export", "--to", "rxjs", "no-such-file.pipe"], errors: .output)
     XCTAssertEqual(result.status, 64)
     XCTAssertTrue(result.output.contains("cannot read 'no-such-file.pipe'"), result.output)
   }
@@ -46,7 +46,7 @@ final class ExportCommandTests: XCTestCase {
   /// A key set in the script never reaches the exported code in clear.
   func testASecretInTheScriptIsNotWrittenInClear() throws {
     let path = try script("set weather.apiKey \"s3cr3t-key-123\"\njust 1\n")
-    let result = try PipeProcess.run(["export", "--to", "combine", path])
+    let result = try PipeProcess.run(["export", "--to", "combine", path], errors: .output)
     XCTAssertEqual(result.status, 0, result.output)
     XCTAssertFalse(result.output.contains("s3cr3t-key-123"), result.output)
   }

@@ -56,11 +56,14 @@ struct RoundTripPackage {
     return try Self.execute([binary] + arguments).output
   }
 
+  /// Runs `command` with the tests' own environment and HOME (where SwiftPM finds its
+  /// mirrors and caches), standard error interleaved with standard output; killed, and the
+  /// test failed, after 30 minutes.
   static func execute(_ command: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: command[0])
-    process.arguments = Array(command.dropFirst())
-    let outcome = try PipeProcess.capture(process)
-    return (outcome.status, outcome.output)
+    let run = try Spawned(
+      Array(command.dropFirst()), environment: ProcessInfo.processInfo.environment, executable: command[0],
+      errors: .output
+    ).wait(timeout: 1800)
+    return (run.status, run.stdout)
   }
 }

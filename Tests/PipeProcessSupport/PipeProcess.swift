@@ -1,73 +1,52 @@
 import Foundation
+import XCTest
 
-/// Runs the built `pipe` executable, as a person at a terminal would, for the tests that
-/// check files of the repository (workshop exercises, docs) against what pipe really does.
+/// Runs the built `pipe` executable as a person at a terminal would: with a fresh HOME (so no
+/// cache, settings or history of another run leaks in), without colour, and killed (the test
+/// failed) when it does not end in time.
 ///
-///     let result = try PipeProcess.run(["check", "workshop/exercises/01-fallback-value.pipe"])
-///     result.status   // 1: the exercise fails until the student writes the missing stage
+///     let run = try PipeProcess.run(["check", "workshop/exercises/01-fallback-value.pipe"])
+///     run.status   // 1: the exercise fails until the student writes the missing stage
 public enum PipeProcess {
-  /// What a run printed (standard output and standard error, interleaved as a terminal
-  /// shows them) and its exit status.
-  public struct Outcome: Sendable {
-    public var status: Int32
-    public var output: String
-  }
-
-  /// The build's products: the directory of the test bundle, where `pipe` sits too.
-  public static let products: URL = {
-    var candidates = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-    if let test = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      candidates.insert(URL(fileURLWithPath: test).deletingLastPathComponent(), at: 0)
-    }
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      candidates.insert(bundle.bundleURL.deletingLastPathComponent(), at: 0)
-    }
-    return candidates.first {
-      FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("pipe").path)
-    }
-      ?? candidates[0]
-  }()
-
   /// The `pipe` executable.
-  public static var executable: URL { products.appendingPathComponent("pipe") }
+  public static var executable: URL { URL(fileURLWithPath: Products.pipe) }
 
   /// The repository's root: the runs start there, so paths read as in the docs.
-  public static let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  public static var repository: URL { Products.repository }
 
-  /// Runs `pipe ARGUMENTS` in the repository's root, without colour, and waits for it.
-  public static func run(_ arguments: [String]) throws -> Outcome {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = repository
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
-    // A fresh home for every run: no cache, settings or history of earlier runs leaks in.
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-docs-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: home) }
-    environment["HOME"] = home.path
-    for (name, folder) in [
-      ("XDG_CACHE_HOME", "cache"), ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"),
-    ] {
-      environment[name] = home.appendingPathComponent(folder).path
-    }
-    process.environment = environment
-    return try capture(process)
+  /// Runs `pipe ARGUMENTS` with `input` on a pipe as its standard input, and waits for it.
+  ///
+  /// - Parameters:
+  ///   - environment: added to the tests' own environment, after `NO_COLOR=1`, the fresh HOME
+  ///     and empty `XDG_*_HOME` (so pipe's files go under HOME); a test may override any.
+  ///   - home: HOME, when the test keeps files there across runs; else a fresh folder,
+  ///     removed afterwards.
+  ///   - directory: where it runs; the repository's root unless said.
+  ///   - output, errors: where standard output and standard error go; `errors: .output`
+  ///     interleaves them as a terminal shows them.
+  ///   - timeout: after this many seconds the run is killed and the test fails.
+  public static func run(
+    _ arguments: [String], input: String = "", environment: [String: String] = [:], home: String? = nil,
+    directory: URL? = repository, output: Spawned.Stream = .pipe, errors: Spawned.Stream = .pipe,
+    timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> PipeRun {
+    let process = try Spawned(
+      arguments, environment: self.environment(home: home, adding: environment), directory: directory,
+      output: output, errors: errors)
+    process.send(input)
+    return process.wait(timeout: timeout, file: file, line: line)
   }
 
-  /// Runs a process made ready, with nothing on standard input, and waits for it: what it
-  /// printed on standard output and standard error, interleaved, and its exit status.
-  public static func capture(_ process: Process) throws -> Outcome {
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  /// The tests' own environment, without colour, with HOME at `home` (when given) and the
+  /// `XDG_*_HOME` folders under it, then `extra`. Without `home`, `Spawned` makes a fresh one.
+  public static func environment(home: String? = nil, adding extra: [String: String] = [:]) -> [String:
+    String]
+  {
+    var environment = ProcessInfo.processInfo.environment
+    environment["HOME"] = home
+    environment["NO_COLOR"] = "1"
+    for name in ["XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"] { environment[name] = "" }
+    return environment.merging(extra) { $1 }
   }
 
   /// The repository's files in `folder` whose names end in `suffix`, sorted, as paths

@@ -16,6 +16,9 @@ public final class PseudoTerminal {
   private let leader: Int32
   public let follower: FileHandle
 
+  /// The end the test reads.
+  public var leaderDescriptor: Int32 { leader }
+
   public init() throws {
     // posix_openpt and friends are hidden from Swift by glibc's feature macros: look them up.
     guard let openpt = libc("posix_openpt", as: IntFunction.self),

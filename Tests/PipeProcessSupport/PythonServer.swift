@@ -1,40 +1,39 @@
 import Foundation
+import XCTest
 
-/// A Python program (`python3 -c SCRIPT ARGUMENTS...`) that serves on 127.0.0.1 and prints its
-/// port as its first line, as the tests' stand-ins for web services do.
+/// Fails the test when python3 is not on PATH (`make test` installs it).
+public func requirePython() throws {
+  let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
+    .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
+  if !found { throw MissingTestSetup("python3 is not installed") }
+}
+
+/// A small server in Python on 127.0.0.1 (an HTTP stand-in for a web API), for the tests that
+/// need a real one: it prints its port on its first line, and is killed (with its process
+/// group) when the test ends.
 ///
-///     let server = try PythonServer.start(script, arguments: [logFile])
-///     // "http://127.0.0.1:\(server.port)"; server.stop() at the end
-public struct PythonServer: @unchecked Sendable {
-  public let process: Process
+///     let server = try PythonServer(script: source, arguments: [log], test: self)
+///     "http://127.0.0.1:\(server.port)"
+public final class PythonServer {
   public let port: Int
+  private let process: Spawned
 
-  /// Starts the program and waits for its port; an error if it ends or prints no port.
-  public static func start(_ script: String, arguments: [String] = []) throws -> PythonServer {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    var line = Data()
-    while line.last != UInt8(ascii: "\n") {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty { break }
-      line += byte
+  /// Runs `python3 -c script arguments…` and waits up to `timeout` seconds for its port.
+  public init(script: String, arguments: [String] = [], test: XCTestCase, timeout: TimeInterval = 20) throws {
+    try requirePython()
+    let process = try Spawned(
+      ["python3", "-c", script] + arguments, environment: PipeProcess.environment(),
+      executable: "/usr/bin/env")
+    test.addTeardownBlock { process.killGroup() }
+    guard process.waitForOutput(timeout: timeout, until: { $0.contains("\n") }),
+      let port = Int(process.stdout.prefix { $0 != "\n" })
+    else {
+      throw MissingTestSetup("the Python server did not start: \(process.stdout)\(process.stderr)")
     }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let port = Int(text) else {
-      process.terminate()
-      throw CocoaError(
-        .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the Python server did not start"])
-    }
-    return PythonServer(process: process, port: port)
+    self.port = port
+    self.process = process
   }
 
-  /// Ends the program and waits for it.
-  public func stop() {
-    process.terminate()
-    process.waitUntilExit()
-  }
+  /// `http://127.0.0.1:PORT`
+  public var url: String { "http://127.0.0.1:\(port)" }
 }

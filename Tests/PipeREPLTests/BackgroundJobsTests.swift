@@ -1,10 +1,11 @@
+import PipeProcessSupport
 import XCTest
 
 /// Background jobs at the prompt, on the virtual clock: they move by themselves while the
 /// prompt waits, and a job waiting for a setting sees a change made while it was failing.
 final class BackgroundJobsTests: XCTestCase {
   func testABackgroundJobOnTheVirtualClockEndsByItself() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("every 1s | take 3 &", enter: true)
     let screen = try pane.waitFor("the job done with nothing else typed") { $0.contains("[1] done") }
     XCTAssertTrue(screen.contains("[1] started\n0\n1\n2\n[1] done"), screen)
@@ -13,7 +14,7 @@ final class BackgroundJobsTests: XCTestCase {
   }
 
   func testJobsThatWaitCostNothingAndTheHorizonStillStopsARunaway() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("never &", enter: true)
     try pane.type("cold [\"#\", \"(a|)\"] | retryWhen until(network) | show &", enter: true)
     try pane.waitFor("both started") { $0.contains("[2] started") }
@@ -35,7 +36,7 @@ final class BackgroundJobsTests: XCTestCase {
   /// The book's flow: the key is set while the request made without it is still in flight.
   func testUntilSeesAKeySetWhileTheFailingRequestWasInFlight() throws {
     let server = try HeldWeatherServer.start(test: self)
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     for line in [
       "set weather.mode live", "set weather.baseURL \"\(server.url)\"", "set weather.requireKey false",
       "set weather.apiKey \"\"",

@@ -17,7 +17,7 @@ final class CatalogueExamplesTests: XCTestCase {
     var played = 0
     for entry in entries {
       guard let marble = entry.marble else { continue }
-      let run = try PipeProcess.run(["-e", marble.statement])
+      let run = try PipeProcess.run(["-e", marble.statement], errors: .output)
       XCTAssertEqual(
         run.status, 0,
         "\(entry.name): \(marble.line)   (\(marble.legend)) is not what pipe does:\n\(run.output)")
@@ -31,7 +31,7 @@ final class CatalogueExamplesTests: XCTestCase {
       entries.flatMap { entry in entry.examples.map { (entry.name, $0) } }
       + catalogue.strategies.values.flatMap { strategy in strategy.examples.map { (strategy.name, $0) } }
     for (name, example) in examples {
-      let run = try PipeProcess.run(["-e", example.code])
+      let run = try PipeProcess.run(["-e", example.code], errors: .output)
       let printed = run.output.hasSuffix("\n") ? String(run.output.dropLast()) : run.output
       XCTAssertEqual(printed, example.output, "\(name): pipe -e '\(example.code)' prints:\n\(printed)")
       XCTAssertFalse(example.code.contains("'"), "\(name): the docs quote the example in '...'")
@@ -48,7 +48,7 @@ final class CatalogueExamplesTests: XCTestCase {
   func testRepeatAndStartWithShowWhatTheyDo() throws {
     XCTAssertEqual(catalogue.entries["repeat"]?.marble?.line, "a|  →  aaa|")
     XCTAssertEqual(catalogue.entries["startWith"]?.marble?.line, "-a-b|  →  sa-b|")
-    let wrong = try PipeProcess.run(["-e", #"cold "a|" | repeat 3 | expect "a-a-a|""#])
+    let wrong = try PipeProcess.run(["-e", #"cold "a|" | repeat 3 | expect "a-a-a|""#], errors: .output)
     XCTAssertEqual(wrong.status, 1, "the old diagram a-a-a| is not what repeat does")
   }
 }

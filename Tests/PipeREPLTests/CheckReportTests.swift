@@ -13,7 +13,7 @@ final class CheckReportTests: XCTestCase {
   /// A folder of scripts: one that passes twice, one with a failed expectation (and a key in
   /// it), one that checks nothing and one that does not compile.
   func scripts() throws -> String {
-    let folder = try PipeBinary.temporaryHome(for: self) + "/class"
+    let folder = try TemporaryFolder.home(for: self) + "/class"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let files = [
       "a-passes.pipe": "just 1 | expect [1]\n\nof(1, 2) | expect \"(12|)\"\n",
@@ -31,19 +31,19 @@ final class CheckReportTests: XCTestCase {
 
   func testJUnitIsValidAgainstTheSchemaAndNamesEachExpectation() throws {
     let folder = try scripts()
-    let result = try PipeBinary.run(
+    let result = try PipeProcess.run(
       ["check", folder, "--format", "junit"], environment: ["PIPE_WEATHER_APIKEY": key, "FORCE_COLOR": "1"])
-    XCTAssertEqual(result.status, 1, result.error)
-    XCTAssertFalse(result.output.contains(key), result.output)
-    XCTAssertFalse(result.output.contains("\u{1B}"), "no escape codes, even with FORCE_COLOR")
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertFalse(result.stdout.contains(key), result.stdout)
+    XCTAssertFalse(result.stdout.contains("\u{1B}"), "no escape codes, even with FORCE_COLOR")
     let report = folder + "/../report.xml"
-    try result.output.write(toFile: report, atomically: true, encoding: .utf8)
+    try result.stdout.write(toFile: report, atomically: true, encoding: .utf8)
     let schema = PipeProcess.repository.appendingPathComponent("Tests/PipeREPLTests/Fixtures/junit.xsd").path
     let lint = try Program.run("/usr/bin/env", ["xmllint", "--noout", "--schema", schema, report])
     XCTAssertEqual(lint.status, 0, lint.output)
     XCTAssertTrue(lint.output.contains("validates"), lint.output)
 
-    let document = try XMLDocument(data: Data(result.output.utf8))
+    let document = try XMLDocument(data: Data(result.stdout.utf8))
     let suites = try document.nodes(forXPath: "/testsuites/testsuite").compactMap { $0 as? XMLElement }
     XCTAssertEqual(suites.map { $0.attribute(forName: "failures")?.stringValue }, ["0", "1", "1", "1"])
     let cases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
@@ -66,11 +66,11 @@ final class CheckReportTests: XCTestCase {
 
   func testTAPHasAPlanAndEveryCaseNumberedInOrder() throws {
     let folder = try scripts()
-    let result = try PipeBinary.run(
+    let result = try PipeProcess.run(
       ["check", folder, "--format", "tap"], environment: ["PIPE_WEATHER_APIKEY": key])
-    XCTAssertEqual(result.status, 1, result.error)
-    XCTAssertFalse(result.output.contains(key), result.output)
-    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    XCTAssertEqual(result.status, 1, result.stderr)
+    XCTAssertFalse(result.stdout.contains(key), result.stdout)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     XCTAssertEqual(lines.first, "TAP version 13")
     XCTAssertEqual(lines[1], "1..5")
     XCTAssertEqual(lines.last, "", "the report ends with a line break")
@@ -105,7 +105,7 @@ final class CheckReportTests: XCTestCase {
 
     // Perl's TAP harness reads it: five tests, three failed, no parse error.
     let report = folder + "/../report.tap"
-    try result.output.write(toFile: report, atomically: true, encoding: .utf8)
+    try result.stdout.write(toFile: report, atomically: true, encoding: .utf8)
     let prove = try Program.run("/usr/bin/env", ["prove", "--exec", "cat", report])
     XCTAssertTrue(prove.output.contains("Tests: 5 Failed: 3"), prove.output)
     XCTAssertTrue(prove.output.contains("Failed tests:  3-5"), prove.output)
@@ -114,7 +114,7 @@ final class CheckReportTests: XCTestCase {
 
   func testTextStaysWhatAPersonReads() throws {
     let folder = try scripts()
-    let result = try PipeBinary.run(["check", folder + "/a-passes.pipe"])
-    XCTAssertEqual(result.output, "ok   \(folder)/a-passes.pipe: 2 passed, 0 failed\n2 passed, 0 failed\n")
+    let result = try PipeProcess.run(["check", folder + "/a-passes.pipe"])
+    XCTAssertEqual(result.stdout, "ok   \(folder)/a-passes.pipe: 2 passed, 0 failed\n2 passed, 0 failed\n")
   }
 }

@@ -1,4 +1,5 @@
 import PipeDSL
+import PipeProcessSupport
 import XCTest
 
 @testable import PipeREPL
@@ -18,18 +19,20 @@ final class CommandTableTests: XCTestCase {
       just 2
 
       """
-    let result = try PipeBinary.run([], input: script)
-    XCTAssertEqual(result.status, 0, result.error)
-    XCTAssertTrue(result.output.hasPrefix("2\n"), result.output)
-    XCTAssertTrue(result.output.contains("map { . + 1 }"), "the graph: \(result.output)")
-    XCTAssertTrue(result.output.contains("      3  3s    4s"), "the schedule: \(result.output)")
-    XCTAssertTrue(result.output.hasSuffix("2\n"), result.output)
-    XCTAssertTrue(result.error.contains("note: ':jobs' is a prompt command; scripts ignore it"), result.error)
-    XCTAssertTrue(result.error.contains("note: ':kill' is a prompt command; scripts ignore it"), result.error)
+    let result = try PipeProcess.run([], input: script)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.hasPrefix("2\n"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("map { . + 1 }"), "the graph: \(result.stdout)")
+    XCTAssertTrue(result.stdout.contains("      3  3s    4s"), "the schedule: \(result.stdout)")
+    XCTAssertTrue(result.stdout.hasSuffix("2\n"), result.stdout)
     XCTAssertTrue(
-      result.error.contains("error: unknown command ':jbos' (did you mean ':jobs'?); :help lists them"),
-      result.error)
-    XCTAssertTrue(result.error.contains("<schedule>:1:8: error: unclosed '('"), result.error)
+      result.stderr.contains("note: ':jobs' is a prompt command; scripts ignore it"), result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("note: ':kill' is a prompt command; scripts ignore it"), result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains("error: unknown command ':jbos' (did you mean ':jobs'?); :help lists them"),
+      result.stderr)
+    XCTAssertTrue(result.stderr.contains("<schedule>:1:8: error: unclosed '('"), result.stderr)
   }
 
   func testACommandGivesBackValuesAndProblemsRatherThanPrintedText() throws {

@@ -1,5 +1,6 @@
 import Operators
 import PipeDSL
+import PipeProcessSupport
 import XCTest
 
 @testable import PipeREPL
@@ -75,7 +76,7 @@ final class CompleterTests: XCTestCase {
   }
 
   func testLoadCompletesFoldersAndScripts() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     try FileManager.default.createDirectory(atPath: home + "/examples", withIntermediateDirectories: true)
     for name in ["retry.pipe", "readme.md", ".hidden.pipe"] {
       try "just 1".write(toFile: home + "/examples/" + name, atomically: true, encoding: .utf8)

@@ -15,13 +15,13 @@ final class EventLinesTests: XCTestCase {
   }
 
   func testARetriedRunIsEveryEventOfEveryStageInOrder() throws {
-    let result = try PipeBinary.run([
+    let result = try PipeProcess.run([
       "-e", #"cold ["100ms #", "100ms (a|)"] [a: "works"] | retry 2"#, "--format", "jsonl",
     ])
-    XCTAssertEqual(result.status, 0, result.error)
-    XCTAssertEqual(result.error, "")
-    XCTAssertTrue(result.output.hasSuffix("\n"))
-    let events = try events(result.output)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stderr, "")
+    XCTAssertTrue(result.stdout.hasSuffix("\n"))
+    let events = try events(result.stdout)
     let summary = events.map { event in
       "\(event["t_ms"]!) \(event["stage"]!)#\(event["subscription"]!) \(event["kind"]!)"
     }
@@ -47,9 +47,9 @@ final class EventLinesTests: XCTestCase {
   }
 
   func testTheKeysComeInTheDocumentedOrder() throws {
-    let result = try PipeBinary.run(["-e", "just 1 | map { . + 1 }", "--format", "jsonl"])
-    let lines = result.output.split(separator: "\n")
-    XCTAssertEqual(lines.count, 8, result.output)
+    let result = try PipeProcess.run(["-e", "just 1 | map { . + 1 }", "--format", "jsonl"])
+    let lines = result.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.count, 8, result.stdout)
     XCTAssertEqual(
       String(lines[2]),
       #"{"job":1,"stage":0,"label":"just 1","subscription":1,"t_ms":0,"kind":"next","value":1}"#)
@@ -59,40 +59,40 @@ final class EventLinesTests: XCTestCase {
   }
 
   func testAnUnhandledErrorIsAnEventAndItsNoteGoesToStandardError() throws {
-    let result = try PipeBinary.run(["-e", #"weather "xyzzy" | map { .temp }"#, "--format", "jsonl"])
+    let result = try PipeProcess.run(["-e", #"weather "xyzzy" | map { .temp }"#, "--format", "jsonl"])
     XCTAssertEqual(result.status, 1)
-    let events = try events(result.output)
+    let events = try events(result.stdout)
     let error = try XCTUnwrap(events.first { $0["kind"] as? String == "error" }?["error"] as? [String: Any])
     XCTAssertEqual(error["kind"] as? String, "cityNotFound")
     XCTAssertNotNil(error["message"] as? String)
-    XCTAssertTrue(result.error.contains("cityNotFound"), result.error)
+    XCTAssertTrue(result.stderr.contains("cityNotFound"), result.stderr)
   }
 
   func testEachJobAndEachStatementOfAScriptHasItsEvents() throws {
-    let folder = try PipeBinary.temporaryHome(for: self)
+    let folder = try TemporaryFolder.home(for: self)
     let script = folder + "/two.pipe"
     try "just 1 | show\nof(2, 3) | marbles\n:graph\n".write(toFile: script, atomically: true, encoding: .utf8)
-    let result = try PipeBinary.run(["run", script, "--format", "jsonl"])
-    XCTAssertEqual(result.status, 0, result.error)
-    let events = try events(result.output)
+    let result = try PipeProcess.run(["run", script, "--format", "jsonl"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let events = try events(result.stdout)
     XCTAssertEqual(Set(events.map { $0["job"] as! Int }), [1, 2])
     XCTAssertEqual(events.filter { $0["kind"] as? String == "next" }.map { $0["value"] as! Int }, [1, 2, 3])
-    XCTAssertFalse(result.output.contains("^"), "no diagram: the events stand in for the sinks' text")
+    XCTAssertFalse(result.stdout.contains("^"), "no diagram: the events stand in for the sinks' text")
   }
 
   func testASecretIsMaskedInTheEventsEvenWhereJSONEscapesIt() throws {
     let key = #"sk-"quoted"\key-0123"#
     // As the language writes it, which is also how JSON escapes it.
     let literal = key.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
-    let result = try PipeBinary.run(
+    let result = try PipeProcess.run(
       ["--format", "jsonl"], input: "just \"\(literal)\" | map { . } | show\n",
       environment: ["PIPE_WEATHER_APIKEY": key])
-    XCTAssertEqual(result.status, 0, result.error)
-    let events = try events(result.output)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let events = try events(result.stdout)
     XCTAssertEqual(events.compactMap { $0["value"] as? String }, ["••••", "••••"])
     // Neither the key nor its escaped form, in the lines or in what they decode to.
     let labels = events.compactMap { $0["label"] as? String }
-    for text in [result.output] + labels {
+    for text in [result.stdout] + labels {
       XCTAssertFalse(text.contains(key) || text.contains(literal), text)
     }
     XCTAssertEqual(labels.first, "map { . }")
@@ -100,8 +100,8 @@ final class EventLinesTests: XCTestCase {
   }
 
   func testTheFormatIsTextOrJSONLines() throws {
-    let result = try PipeBinary.run(["-e", "just 1", "--format", "json"])
+    let result = try PipeProcess.run(["-e", "just 1", "--format", "json"])
     XCTAssertEqual(result.status, 64)
-    XCTAssertTrue(result.error.contains("'json'"), result.error)
+    XCTAssertTrue(result.stderr.contains("'json'"), result.stderr)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import Synchronization
 import XCTest
 
@@ -8,7 +9,7 @@ final class FileSafetyTests: XCTestCase {
   /// A kill -9 in the first 250 ms after start emptied a 3,000-line history in 6 of 200 runs:
   /// its compaction truncated the file, then wrote it.
   func testAKillWhileTheHistoryIsCompactedLosesNothing() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let path = home + "/.local/share/pipe/history"
     try FileManager.default.createDirectory(
       atPath: home + "/.local/share/pipe", withIntermediateDirectories: true)
@@ -42,7 +43,7 @@ final class FileSafetyTests: XCTestCase {
   /// 4 prompts × 300 `set`s at once kept 1 of 4 keys, and a reader saw an invalid
   /// settings.json 48–57 times in ~1,200 reads (all wrote one `settings.json.tmp`).
   func testFourPromptsSettingAtOnceKeepEveryKeyAndTheFileIsAlwaysWhole() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let path = home + "/.config/pipe/settings.json"
     let keys = ["seed", "horizon", "weather.faults", "random.seed"]
     let prompts = try keys.map { _ in try PTYProcess.start(home: home) }

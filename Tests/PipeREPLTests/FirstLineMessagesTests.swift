@@ -11,7 +11,7 @@ final class FirstLineMessagesTests: XCTestCase {
     throws
   {
     for (input, expected) in cases {
-      let run = try PipeProcess.run(["-e", input])
+      let run = try PipeProcess.run(["-e", input], errors: .output)
       XCTAssertEqual(run.output, expected + "\n", "pipe -e '\(input)'", file: file, line: line)
     }
   }

@@ -1,10 +1,11 @@
+import PipeProcessSupport
 import XCTest
 
 @testable import PipeREPL
 
 final class HistoryTests: XCTestCase {
   private func temporaryFile() throws -> HistoryFile {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     return HistoryFile(path: home + "/data/pipe/history")
   }
 

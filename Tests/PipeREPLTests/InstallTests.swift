@@ -16,10 +16,10 @@ final class InstallTests: XCTestCase {
   ]
 
   func testInstalledPipeFindsItsPluginsAndUninstallRemovesEverything() throws {
-    let destination = try PipeBinary.temporaryHome(for: self)
+    let destination = try TemporaryFolder.home(for: self)
     let prefix = destination + "/opt/pipe"
     let arguments = ["PREFIX=/opt/pipe", "DESTDIR=\(destination)"]
-    let install = try make(["install", "PRODUCTS=\(PipeProcess.products.path)"] + arguments)
+    let install = try make(["install", "PRODUCTS=\(Products.directory.path)"] + arguments)
     XCTAssertEqual(install.status, 0, install.output)
     for file in files {
       let size = (try? FileManager.default.attributesOfItem(atPath: prefix + "/" + file)[.size] as? Int) ?? 0
@@ -40,7 +40,7 @@ final class InstallTests: XCTestCase {
     XCTAssertEqual(loaded.output, "complete -o filenames -F _pipe pipe\n")
 
     // From another folder, a fresh HOME, no build folder on PATH.
-    let elsewhere = try PipeBinary.temporaryHome(for: self)
+    let elsewhere = try TemporaryFolder.home(for: self)
     let run = try runInstalled(
       prefix + "/bin/pipe", ["-e", #"weather "London" | map { .city }; random(1, 6) | count"#], in: elsewhere)
     XCTAssertEqual(run.output, "London\n1\n", run.error)
@@ -56,7 +56,7 @@ final class InstallTests: XCTestCase {
 
   /// Plugins installed by a person: in `$XDG_DATA_HOME/pipe/plugins`, or as programs on `PATH`.
   func testPluginsAreFoundInTheDataFolderAndOnPath() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let data = home + "/data/pipe/plugins"
     let bin = home + "/bin"
     for folder in [data, bin] {
@@ -81,7 +81,7 @@ final class InstallTests: XCTestCase {
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
   }
 
-  private func make(_ arguments: [String]) throws -> (status: Int32, output: String) {
+  private func make(_ arguments: [String]) throws -> PipeRun {
     try Program.run(
       "/usr/bin/env", ["make", "--no-print-directory", "-C", PipeProcess.repository.path] + arguments)
   }
@@ -92,7 +92,11 @@ final class InstallTests: XCTestCase {
     _ executable: String, _ arguments: [String], in folder: String, environment: [String: String] = [:]
   ) throws -> (status: Int32, output: String, error: String) {
     let clean = ["HOME": folder, "PATH": "/usr/bin:/bin", "NO_COLOR": "1", "PIPE_PLUGIN_PATH": ""]
-    return try PipeBinary.run(
-      arguments, environment: clean.merging(environment) { $1 }, executable: executable, directory: folder)
+    let run = try Spawned(
+      arguments,
+      environment: PipeProcess.environment(home: folder, adding: clean.merging(environment) { $1 }),
+      executable: executable, directory: URL(fileURLWithPath: folder)
+    ).wait()
+    return (run.status, run.stdout, run.stderr)
   }
 }

@@ -1,3 +1,4 @@
+import PipeProcessSupport
 import XCTest
 
 /// Every job traces into a tracer of its own: a `log` or `marbles` job that ends leaves
@@ -11,18 +12,18 @@ final class JobTracerTests: XCTestCase {
       just 5|show
 
       """
-    let result = try PipeBinary.run(["--clock", "real"], input: script)
-    XCTAssertEqual(result.status, 0, result.error)
-    let lines = result.output.split(separator: "\n").map(String.init)
-    XCTAssertEqual(lines.last, "5", result.output)
+    let result = try PipeProcess.run(["--clock", "real"], input: script)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.last, "5", result.stdout)
     // `log` lines read `TIME #NODE LABEL ...`: only the logged job's two stages may appear.
     let logged = lines.compactMap { line -> String? in
       let words = line.split(separator: " ", omittingEmptySubsequences: true)
       guard words.count > 1, words[1].hasPrefix("#") else { return nil }
       return String(words[1])
     }
-    XCTAssertEqual(Set(logged), ["#0", "#1"], result.output)
-    XCTAssertEqual(logged.count, 9, result.output)
-    XCTAssertFalse(result.output.contains("next 5"), result.output)
+    XCTAssertEqual(Set(logged), ["#0", "#1"], result.stdout)
+    XCTAssertEqual(logged.count, 9, result.stdout)
+    XCTAssertFalse(result.stdout.contains("next 5"), result.stdout)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// `:load` at the prompt: a file that loads itself overflowed the stack (SIGSEGV after about
@@ -9,7 +10,7 @@ final class LoadCycleTests: XCTestCase {
   }
 
   func testAFileThatLoadsItselfIsRefusedAndThePromptGoesOn() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     try write(":load self.pipe\njust 7 | show\n", to: home + "/self.pipe")
     let pane = try Tmux.start(test: self, home: home, directory: home)
     try pane.type(":load self.pipe", enter: true)
@@ -21,7 +22,7 @@ final class LoadCycleTests: XCTestCase {
   }
 
   func testTwoFilesThatLoadEachOtherAreACycle() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     try write(":load b.pipe\n", to: home + "/a.pipe")
     try write(":load ./a.pipe\n", to: home + "/b.pipe")
     let pane = try Tmux.start(test: self, home: home, directory: home)
@@ -30,7 +31,7 @@ final class LoadCycleTests: XCTestCase {
   }
 
   func testNestingIsLimitedToThirtyTwoFiles() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     for level in 0..<40 {
       try write(":load f\(level + 1).pipe\n", to: home + "/f\(level).pipe")
     }

@@ -1,9 +1,10 @@
+import PipeProcessSupport
 import XCTest
 
 /// The real `pipe` binary at its prompt, in a tmux pane: what a person types and sees.
 final class PromptEndToEndTests: XCTestCase {
   func testTabCompletesOperatorsAfterAPipe() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("just 1 | retryW")
     try pane.press("Tab")
     try pane.waitFor("retryWhen completed") { $0.hasSuffix("pipe> just 1 | retryWhen") }
@@ -16,14 +17,14 @@ final class PromptEndToEndTests: XCTestCase {
   }
 
   func testTabCompletesPluginSourcesToo() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("weat")
     try pane.press("Tab")
     try pane.waitFor("the plugin's source completed", timeout: 10) { $0.hasSuffix("pipe> weather") }
   }
 
   func testHistoryIsRecalledAfterARestart() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let first = try Tmux.start(test: self, home: home)
     try first.type("just 41 | map { . + 1 }", enter: true)
     try first.waitFor("42") { $0.contains("\n42\n") }
@@ -42,7 +43,7 @@ final class PromptEndToEndTests: XCTestCase {
   }
 
   func testAnUnfinishedStatementGetsTheContinuationPrompt() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("of(1, 2, 3) |", enter: true)
     try pane.waitFor("the continuation prompt") { $0.hasSuffix("  ...") }
     try pane.type("map { . * 10 }", enter: true)
@@ -52,7 +53,7 @@ final class PromptEndToEndTests: XCTestCase {
 
   func testCtrlCCancelsEveryOneSecondOnTheRealClock() throws {
     let pane = try Tmux.start(
-      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+      test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
     try pane.type("every 1s | show", enter: true)
     try pane.waitFor("the first tick") { $0.hasSuffix("every 1s | show\n0") }
     try pane.press("C-c")
@@ -64,7 +65,7 @@ final class PromptEndToEndTests: XCTestCase {
 
   func testCtrlCDisposesTheRunningPipelineAsItsLogShows() throws {
     let pane = try Tmux.start(
-      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+      test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
     try pane.type("every 300ms | log", enter: true)
     try pane.waitFor("a first value") { $0.contains("next 0") }
     try pane.press("C-c")
@@ -77,7 +78,7 @@ final class PromptEndToEndTests: XCTestCase {
   }
 
   func testCtrlCClearsAHalfTypedLine() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("just \"never run")
     try pane.press("C-c")
     try pane.waitFor("a fresh prompt") { $0.hasSuffix("pipe> just \"never run^C\npipe>") }
@@ -87,7 +88,7 @@ final class PromptEndToEndTests: XCTestCase {
 
   func testBackgroundOutputAppearsAboveTheLineBeingEdited() throws {
     let pane = try Tmux.start(
-      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+      test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
     try pane.type("every 250ms | take 3 | map { . + 100 } &", enter: true)
     try pane.waitFor("the job started") { $0.contains("[1] started") }
     try pane.type("just 12 | map { . ")
@@ -99,7 +100,7 @@ final class PromptEndToEndTests: XCTestCase {
   }
 
   func testSettingASettingReleasesAJobWaitingForIt() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("cold [\"#\", \"(a|)\"] | retryWhen until(network) | show &", enter: true)
     try pane.waitFor("the job started") { $0.contains("[1] started") }
     try pane.type(":jobs", enter: true)
@@ -110,7 +111,7 @@ final class PromptEndToEndTests: XCTestCase {
   }
 
   func testAskAndInputTalkToThePerson() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("input \"city> \" | map { len(.) }", enter: true)
     try pane.waitFor("the input prompt") { $0.hasSuffix("city>") }
     try pane.type("Paris", enter: true)
@@ -125,7 +126,7 @@ final class PromptEndToEndTests: XCTestCase {
 
   func testABackgroundQuestionPutsTheEditedLineAsideAndGivesItBack() throws {
     let pane = try Tmux.start(
-      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+      test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
     try pane.type("timer 300ms | throwIf { true } boom | catch ask &", enter: true)
     try pane.type("just 5")
     try pane.waitFor("the question") { $0.hasSuffix("[r]etry, [d]efault value, [f]ail?") }
@@ -137,7 +138,7 @@ final class PromptEndToEndTests: XCTestCase {
 
   func testKillDisposesABackgroundJob() throws {
     let pane = try Tmux.start(
-      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+      test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
     try pane.type("every 1s | log &", enter: true)
     try pane.waitFor("the job started") { $0.contains("[1] started") }
     try pane.type(":kill 1", enter: true)
@@ -149,7 +150,7 @@ final class PromptEndToEndTests: XCTestCase {
   }
 
   func testLoadRunsAFileAndLetNamesSurviveAClockSwitch() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     try "let twice = of(1, 2) | map { . * 2 }\ntwice | count\n".write(
       toFile: home + "/twice.pipe", atomically: true, encoding: .utf8)
     let pane = try Tmux.start(test: self, home: home)
@@ -162,7 +163,7 @@ final class PromptEndToEndTests: XCTestCase {
   }
 
   func testErrorsAreReportedAndThePromptSurvives() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("just 1 | fliter { . > 0 }", enter: true)
     let screen = try pane.waitFor("the diagnostic") { $0.contains("did you mean 'filter'?") }
     XCTAssertTrue(screen.contains("1 | just 1 | fliter { . > 0 }\n  |          ^^^^^^"), screen)

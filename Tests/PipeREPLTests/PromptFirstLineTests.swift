@@ -1,11 +1,12 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// The first lines of a newcomer at the real prompt, in a tmux pane: a bare expression, a
 /// statement that ends in silence, `:help` for another library's name and for `weather`.
 final class PromptFirstLineTests: XCTestCase {
   func testABareExpressionPrintsItsValue() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("1 + 2", enter: true)
     try pane.waitFor("3") { $0.hasSuffix("pipe> 1 + 2\n3\npipe>") }
     try pane.type("\"a\" + \"b\" | map { . + \"c\" }", enter: true)
@@ -14,7 +15,7 @@ final class PromptFirstLineTests: XCTestCase {
 
   /// `catch cache` with nothing cached completes quietly: the prompt says so.
   func testAStatementThatEndsWithoutValuesSaysSo() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("set network \"off\"", enter: true)
     try pane.type("weather \"Barcelona\" | catch cache", enter: true)
     try pane.waitFor("the note") { $0.hasSuffix("catch cache\n(completed, no values)\npipe>") }
@@ -26,7 +27,7 @@ final class PromptFirstLineTests: XCTestCase {
   }
 
   func testHelpAnswersForAnotherLibrarysName() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type(":help switchMap", enter: true)
     let screen = try pane.waitFor("the help") { $0.contains("elsewhere:") && $0.hasSuffix("pipe>") }
     XCTAssertTrue(
@@ -42,7 +43,7 @@ final class PromptFirstLineTests: XCTestCase {
   }
 
   func testHelpWeatherListsTheSimulatorsCities() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type(":help weather", enter: true)
     let screen = try pane.waitFor("the cities", timeout: 10) {
       $0.contains("Buenos Aires") && $0.hasSuffix("pipe>")
@@ -58,7 +59,7 @@ final class PromptFirstLineTests: XCTestCase {
 
   /// `:load` reads a file as `pipe run` does: invalid UTF-8 is a diagnostic, not U+FFFD run.
   func testLoadSaysWhereAFileIsNotUTF8() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let path = home + "/bad.pipe"
     FileManager.default.createFile(
       atPath: path, contents: Data(Array("just \"ab".utf8) + [0xFF] + Array("\"\n".utf8)))

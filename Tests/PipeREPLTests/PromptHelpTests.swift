@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import TerminalText
 import XCTest
 
@@ -7,7 +8,7 @@ import XCTest
 /// of habit (`help`, `exit`, `quit`) point at the commands.
 final class PromptHelpTests: XCTestCase {
   func testACommandThatIsAlsoATopicShowsTheCommandAndTheTopic() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.resize(columns: 100, rows: 60)
     for (name, topicTitle) in [("jobs", "Background jobs"), ("clock", "Clocks"), ("settings", "Settings")] {
       try pane.type(":help \(name)", enter: true)
@@ -22,7 +23,7 @@ final class PromptHelpTests: XCTestCase {
 
   func testHelpIsBrokenBetweenWordsAtTheWindowsWidth() throws {
     for columns in [60, 44] {
-      let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+      let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
       try pane.resize(columns: columns, rows: 200)
       for topic in ["", " jobs", " retry", " keys"] {
         let typed = "pipe> :help\(topic)\n"
@@ -42,7 +43,7 @@ final class PromptHelpTests: XCTestCase {
   }
 
   func testHelpExitAndQuitTypedBarePointAtTheCommands() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("help", enter: true)
     try pane.waitFor("the hint for help") { $0.contains("type ':help' for the tour") }
     for word in ["exit", "quit"] {
@@ -55,7 +56,7 @@ final class PromptHelpTests: XCTestCase {
   /// secret's value stays ••••; `:help cache` and `:help marbles` are topics.
   func testEverySettingTheCacheAndTheMarblesHaveHelpAndASecretStaysHidden() throws {
     let secret = "k3y-\(UUID().uuidString.prefix(8))"
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let pane = try Tmux.start(test: self, home: home, environment: ["PIPE_WEATHER_APIKEY": secret])
     try pane.resize(columns: 120, rows: 80)
     try pane.type(":settings", enter: true)

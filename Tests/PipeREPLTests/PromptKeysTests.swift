@@ -1,10 +1,11 @@
+import PipeProcessSupport
 import XCTest
 
 /// Keys at the prompt, the way a person presses them: arrows, Home, End, Delete and word
 /// moves in every mode (Ctrl-R search too), Tab in the places the issue names, and pastes.
 final class PromptKeysTests: XCTestCase {
   func testArrowsHomeEndAndDeleteWorkInCtrlRSearch() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("just 41 | map { . + 1 }", enter: true)
     try pane.waitFor("42") { $0.contains("\n42\n") }
     try pane.press("C-r")
@@ -34,7 +35,7 @@ final class PromptKeysTests: XCTestCase {
   }
 
   func testWordMovesAndDeleteOnTheLine() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("of(1, 2) | take 1")
     try pane.press("M-b")  // to `1`
     try pane.press("M-b")  // to `take`
@@ -50,7 +51,7 @@ final class PromptKeysTests: XCTestCase {
   }
 
   func testTabCompletesSettingValuesCitiesAndFilePaths() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     try FileManager.default.createDirectory(atPath: home + "/drawings", withIntermediateDirectories: true)
     let pane = try Tmux.start(test: self, home: home, directory: home)
     for (typed, completed) in [

@@ -1,10 +1,11 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// What the prompt says when it writes a file or ends work, at a real pseudo-terminal.
 final class PromptLeavingTests: XCTestCase {
   func testCtrlDSaysWhichRunningJobsItStops() throws {
-    let prompt = try PTYProcess.start(home: try PipeBinary.temporaryHome(for: self))
+    let prompt = try PTYProcess.start(home: try TemporaryFolder.home(for: self))
     defer { prompt.kill() }
     XCTAssertTrue(prompt.waitFor("pipe>"), prompt.screen)
     prompt.type("set weather.apiKey \"\"\n")
@@ -22,7 +23,7 @@ final class PromptLeavingTests: XCTestCase {
   }
 
   func testExportSVGSaysWhatItWrote() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let path = home + "/diagram.svg"
     let prompt = try PTYProcess.start(home: home)
     defer { prompt.kill() }

@@ -1,3 +1,4 @@
+import PipeProcessSupport
 import XCTest
 
 /// Pasting a workshop file, whose continued lines start with `|`, into the prompt.
@@ -10,7 +11,7 @@ final class PromptPasteTests: XCTestCase {
     """
 
   func testABracketedPasteIsEnteredAsOneUnit() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.paste(exercise, bracketed: true)
     let screen = try pane.waitFor("the pasted statement ran whole") { $0.hasSuffix("6\n5\npipe>") }
     XCTAssertFalse(screen.contains("error"), screen)
@@ -21,7 +22,7 @@ final class PromptPasteTests: XCTestCase {
   }
 
   func testAPasteWithoutALastLineBreakWaitsForEnter() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.paste("just 5\n| map { . * 2 }", bracketed: true)
     try pane.waitFor("the paste on the line") { $0.hasSuffix("pipe> just 5\n| map { . * 2 }") }
     try pane.type(" | map { . + 1 }", enter: true)
@@ -30,7 +31,7 @@ final class PromptPasteTests: XCTestCase {
 
   /// A terminal that does not mark pastes: the lines arrive as if typed at once.
   func testLinesStartingWithAPipeContinueAStatementThatHasNotRun() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.paste(exercise, bracketed: false)
     let screen = try pane.waitFor("the pasted statement ran whole") { $0.hasSuffix("6\n5\npipe>") }
     XCTAssertTrue(screen.contains("  ... | map { len(.) }\n  ... | show\n6\n5"), screen)

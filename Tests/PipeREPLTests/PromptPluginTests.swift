@@ -8,7 +8,7 @@ import XCTest
 /// said to, on its first use only, and by `:plugins`.
 final class PromptPluginTests: XCTestCase {
   func testACrashBeforeTheHelloIsRetriedAndAHiddenPluginIsSaidOnce() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let plugins = (home as NSString).appendingPathComponent("plugins")
     try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
     let count = (home as NSString).appendingPathComponent("flaky.starts")

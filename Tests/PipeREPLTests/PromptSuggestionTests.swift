@@ -1,3 +1,4 @@
+import PipeProcessSupport
 import XCTest
 
 /// The inline suggestion from history, as a person meets it in a tmux pane: the rest of the
@@ -5,7 +6,7 @@ import XCTest
 /// it, and Ctrl-R search is left alone.
 final class PromptSuggestionTests: XCTestCase {
   func testRightTakesTheSuggestionAndTypingOnLeavesItOut() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("just 41 | map { . + 1 }", enter: true)
     try pane.waitFor("42") { $0.contains("\n42\n") }
     try pane.type("just 4")
@@ -24,7 +25,7 @@ final class PromptSuggestionTests: XCTestCase {
   }
 
   func testEndTakesItAndCtrlRSearchIsUntouched() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     try pane.type("of(1, 2) | map { . * 10 }", enter: true)
     try pane.waitFor("20") { $0.contains("\n20\n") }
     try pane.type("just 7", enter: true)

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// Statements that never end by themselves: Ctrl-C stops every kind at the prompt, SIGINT
@@ -20,7 +21,7 @@ final class RunawayTests: XCTestCase {
   ]
 
   func testCtrlCStopsEveryRunawayAndThePromptTakesTheNextStatement() throws {
-    let pane = try Tmux.start(test: self, home: try PipeBinary.temporaryHome(for: self))
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     for statement in Self.runaways {
       try pane.type(statement, enter: true)
       Thread.sleep(forTimeInterval: 0.3)
@@ -38,7 +39,7 @@ final class RunawayTests: XCTestCase {
 
   func testCtrlCStopsARunawayInsideATimerOnTheRealClock() throws {
     let pane = try Tmux.start(
-      test: self, home: try PipeBinary.temporaryHome(for: self), arguments: ["--clock", "real"])
+      test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
     let statement = "every 100ms | flatMap (range(0, 1000000000000)) | count"
     try pane.type(statement, enter: true)
     Thread.sleep(forTimeInterval: 0.5)
@@ -52,60 +53,31 @@ final class RunawayTests: XCTestCase {
 
   func testSIGINTEndsAScriptWith130AtOnce() throws {
     for statement in ["range(0, 1000000000000) | count", "every 1ms | count", "just 1 | repeat | count"] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: PipeBinary.path)
-      process.arguments = ["-e", statement + "; just \"never printed\""]
-      let stderr = Pipe()
-      process.standardError = stderr
-      process.standardOutput = Pipe()
-      try process.run()
+      let process = try Spawned(
+        ["-e", statement + "; just \"never printed\""], environment: PipeProcess.environment())
       Thread.sleep(forTimeInterval: 0.5)
       XCTAssertTrue(process.isRunning, "'\(statement)' is still running")
       let sent = Date()
-      process.interrupt()
-      process.waitUntilExit()
+      process.signal(SIGINT)
+      let run = process.wait(timeout: 30)
       let took = Date().timeIntervalSince(sent)
-      XCTAssertEqual(process.terminationReason, .exit, statement)
-      XCTAssertEqual(process.terminationStatus, 130, statement)
+      XCTAssertFalse(run.signaled, statement)
+      XCTAssertEqual(run.status, 130, statement)
       XCTAssertLessThan(took, 1, "'\(statement)' took \(took) s to exit")
-      let error = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      XCTAssertTrue(error.contains("note: stopped '\(statement)' (Ctrl-C)"), error)
+      XCTAssertTrue(run.stderr.contains("note: stopped '\(statement)' (Ctrl-C)"), run.stderr)
     }
   }
 
   func testARunawayAtOneInstantStopsByItselfWithANoteAndTheScriptGoesOn() throws {
     for statement in ["fail x | retry", "empty | repeat"] {
-      let result = try Self.run(["-e", statement + "; just 7"], killedAfter: 60)
-      XCTAssertEqual(result.output, "7\n", statement)
+      let result = try PipeProcess.run(["-e", statement + "; just 7"], timeout: 60)
+      XCTAssertEqual(result.stdout, "7\n", statement)
       XCTAssertTrue(
-        result.error.contains(
+        result.stderr.contains(
           "note: stopped '\(statement)' after 1000000 resubscriptions at 0s without time moving"),
-        result.error)
+        result.stderr)
       XCTAssertEqual(result.status, 0)
     }
-  }
-
-  /// Runs pipe with `arguments`; kills it (and fails) if it is still running after `limit` s.
-  static func run(_ arguments: [String], killedAfter limit: TimeInterval) throws -> (
-    status: Int32, output: String, error: String
-  ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: PipeBinary.path)
-    process.arguments = arguments
-    let (stdout, stderr) = (Pipe(), Pipe())
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let deadline = Date().addingTimeInterval(limit)
-    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    if process.isRunning {
-      process.terminate()
-      XCTFail("pipe \(arguments) still ran after \(limit) s")
-    }
-    process.waitUntilExit()
-    let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let error = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    return (process.terminationStatus, output, error)
   }
 
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// Settings saved by `set` at the prompt, as a person meets them in the next session: named
@@ -26,7 +27,7 @@ final class SavedSettingsTests: XCTestCase {
 
   /// `set horizon 1e10` was saved, and every later session crashed (SIGILL) on `timer 1s`.
   func testASavedValueOutOfRangeIsIgnoredWithANoteAndPipeStarts() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     try save(#"{"horizon": 1e10, "seed": "x", "network": "off"}"#, in: home)
     let pane = try Tmux.start(test: self, home: home)
     let screen = try pane.waitFor("the notes") { $0.contains("ignored the saved seed") }
@@ -43,7 +44,7 @@ final class SavedSettingsTests: XCTestCase {
   }
 
   func testASavedPluginSettingThatDoesNotFitIsIgnoredWhenThePluginSaysHello() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     try save(#"{"weather.timeout": 1e11, "weather.mode": "bogus"}"#, in: home)
     let pane = try Tmux.start(test: self, home: home)
     try pane.type(#"weather "London" | map { .city }"#, enter: true)
@@ -56,7 +57,7 @@ final class SavedSettingsTests: XCTestCase {
   }
 
   func testAFileThatIsNotJSONIsKeptAsideAndPipeStartsWithTheDefaults() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     try save(#"{"network": "off""#, in: home)
     let pane = try Tmux.start(test: self, home: home)
     try pane.waitFor("the note") { $0.contains("is not a JSON object of settings") }
@@ -69,7 +70,7 @@ final class SavedSettingsTests: XCTestCase {
   }
 
   func testSetRefusesAValueAtOnceWithACaretAndSavesNothing() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let pane = try Tmux.start(test: self, home: home)
     try pane.type("set horizon 1e10", enter: true)
     try pane.waitFor("the error") {
@@ -90,7 +91,7 @@ final class SavedSettingsTests: XCTestCase {
   }
 
   func testTheNextSessionNamesEverySavedSettingAndResetPutsThemBack() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let first = try Tmux.start(test: self, home: home)
     try first.type(#"set weather.faults "500,ok""#, enter: true)
     try first.type("set weather.mode live", enter: true)

@@ -19,11 +19,11 @@ final class ScriptSourceTests: XCTestCase {
 
   func testInvalidUTF8InAFileIsADiagnosticAtTheFirstBadByte() throws {
     let path = try script(badBytes)
-    let run = try PipeBinary.run(["run", path])
+    let run = try PipeProcess.run(["run", path])
     XCTAssertEqual(run.status, 2)
-    XCTAssertEqual(run.output, "", "nothing runs")
+    XCTAssertEqual(run.stdout, "", "nothing runs")
     XCTAssertEqual(
-      run.error,
+      run.stderr,
       """
       \(path):2:9: error: invalid UTF-8: byte 0xFF starts no character
       2 | just "ab\u{FFFD}cd" | show
@@ -34,27 +34,20 @@ final class ScriptSourceTests: XCTestCase {
   }
 
   func testTheSameBytesOnStandardInputSayTheSame() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: PipeBinary.path)
-    let (input, error) = (Pipe(), Pipe())
-    process.standardInput = input
-    process.standardError = error
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    input.fileHandleForWriting.write(Data(badBytes))
-    try input.fileHandleForWriting.close()
-    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 2)
+    let process = try Spawned([], environment: PipeProcess.environment())
+    process.send(bytes: badBytes)
+    let run = process.wait()
+    let message = run.stderr
+    XCTAssertEqual(run.status, 2)
     XCTAssertTrue(
       message.hasPrefix("<stdin>:2:9: error: invalid UTF-8: byte 0xFF starts no character"), message)
   }
 
   func testCheckCountsAnUnreadableScriptAsAFailure() throws {
     let path = try script(badBytes)
-    let run = try PipeBinary.run(["check", path])
+    let run = try PipeProcess.run(["check", path])
     XCTAssertEqual(run.status, 1)
-    XCTAssertTrue(run.output.contains("\(path):2:9: error: invalid UTF-8"), run.output)
+    XCTAssertTrue(run.stdout.contains("\(path):2:9: error: invalid UTF-8"), run.stdout)
   }
 
   /// A 1 MB line echoed 1 to 2 MB; now every message quotes at most about 200 characters.
@@ -64,30 +57,30 @@ final class ScriptSourceTests: XCTestCase {
       "just \"\(long)\" | fliter\n", "just 1 | fliter { . } \(long)\n", "fail x \"\(long)\"\n",
       "just \"\(long)\" | expect [1]\n",
     ] {
-      let run = try PipeBinary.run(["run", try script(Array(text.utf8))])
+      let run = try PipeProcess.run(["run", try script(Array(text.utf8))])
       XCTAssertNotEqual(run.status, 0)
-      XCTAssertLessThan(run.output.utf8.count + run.error.utf8.count, 1200, String(text.prefix(40)))
-      for line in (run.output + run.error).split(separator: "\n") {
+      XCTAssertLessThan(run.stdout.utf8.count + run.stderr.utf8.count, 1200, String(text.prefix(40)))
+      for line in (run.stdout + run.stderr).split(separator: "\n") {
         XCTAssertLessThanOrEqual(line.count, 480, String(line.prefix(80)))
       }
     }
   }
 
   func testChecksThatCheckNothingFail() throws {
-    let empty = try PipeBinary.run(["check", try script([])])
+    let empty = try PipeProcess.run(["check", try script([])])
     XCTAssertEqual(empty.status, 1)
-    XCTAssertTrue(empty.output.contains("nothing was checked: the script has no expect line"), empty.output)
-    let unhandled = try PipeBinary.run([
+    XCTAssertTrue(empty.stdout.contains("nothing was checked: the script has no expect line"), empty.stdout)
+    let unhandled = try PipeProcess.run([
       "check", try script(Array("fail serverFailure\njust 1 | expect [1]\n".utf8)),
     ])
     XCTAssertEqual(unhandled.status, 1)
-    XCTAssertTrue(unhandled.output.contains("unhandled error: serverFailure"), unhandled.output)
-    XCTAssertTrue(unhandled.output.contains(": 1 passed, 1 failed"), unhandled.output)
-    let attempts = try PipeBinary.run([
+    XCTAssertTrue(unhandled.stdout.contains("unhandled error: serverFailure"), unhandled.stdout)
+    XCTAssertTrue(unhandled.stdout.contains(": 1 passed, 1 failed"), unhandled.stdout)
+    let attempts = try PipeProcess.run([
       "check", try script(Array("cold \"#\" | retry 2 | expect attempts 3\n".utf8)),
     ])
     XCTAssertTrue(
-      attempts.output.contains("  2 attempts, expected 3: the first stage was subscribed 2 times"),
-      attempts.output)
+      attempts.stdout.contains("  2 attempts, expected 3: the first stage was subscribed 2 times"),
+      attempts.stdout)
   }
 }

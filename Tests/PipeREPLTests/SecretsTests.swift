@@ -11,7 +11,7 @@ final class SecretsTests: XCTestCase {
 
   func testAKeyAServerEchoesAppearsInNoOutputTraceDiagramRecordOrFile() throws {
     let server = try EchoingServer(test: self)
-    let folder = try PipeBinary.temporaryHome(for: self)
+    let folder = try TemporaryFolder.home(for: self)
     let svg = folder + "/run.svg"
     let exported = folder + "/exported.svg"
     let script = """
@@ -26,23 +26,23 @@ final class SecretsTests: XCTestCase {
       weather "London" | catch (just .) | map { .message } | show
 
       """
-    let result = try PipeBinary.run([], input: script)
+    let result = try PipeProcess.run([], input: script)
     let files = try [svg, exported].map { try String(contentsOfFile: $0, encoding: .utf8) }
     XCTAssertTrue(server.requests().contains(key), "the plugin sent the key: \(server.requests())")
-    for text in [result.output, result.error] + files {
+    for text in [result.stdout, result.stderr] + files {
       XCTAssertFalse(text.contains(key), text)
     }
-    XCTAssertTrue(result.error.contains("Invalid API key ••••"), result.error)
+    XCTAssertTrue(result.stderr.contains("Invalid API key ••••"), result.stderr)
     XCTAssertTrue(
-      result.output.contains("error invalidKey: Invalid API key ••••"), "the log: \(result.output)")
-    XCTAssertTrue(result.output.contains("message: \"Invalid API key ••••"), "the record: \(result.output)")
+      result.stdout.contains("error invalidKey: Invalid API key ••••"), "the log: \(result.stdout)")
+    XCTAssertTrue(result.stdout.contains("message: \"Invalid API key ••••"), "the record: \(result.stdout)")
     for file in files { XCTAssertTrue(file.contains("Invalid API key ••••"), file) }
   }
 
   func testAtThePromptTheKeyAppearsNowhereOnTheScreen() throws {
     let server = try EchoingServer(test: self)
     let pane = try Tmux.start(
-      test: self, home: try PipeBinary.temporaryHome(for: self), environment: ["PIPE_WEATHER_APIKEY": key])
+      test: self, home: try TemporaryFolder.home(for: self), environment: ["PIPE_WEATHER_APIKEY": key])
     try pane.type(
       "set weather.mode live; set weather.baseURL \"http://127.0.0.1:\(server.port)\"", enter: true)
     try pane.type("weather \"London\" | log", enter: true)
@@ -63,41 +63,41 @@ final class SecretsTests: XCTestCase {
       weather "London" | catch (just .) | show
 
       """
-    let result = try PipeBinary.run([], input: script, environment: ["PIPE_WEATHER_APIKEY": key])
+    let result = try PipeProcess.run([], input: script, environment: ["PIPE_WEATHER_APIKEY": key])
     XCTAssertTrue(server.requests().contains(key), "the plugin got the key: \(server.requests())")
-    XCTAssertFalse(result.output.contains(key) || result.error.contains(key), result.output + result.error)
-    XCTAssertTrue(result.output.contains("Invalid API key ••••"), result.output)
+    XCTAssertFalse(result.stdout.contains(key) || result.stderr.contains(key), result.stdout + result.stderr)
+    XCTAssertTrue(result.stdout.contains("Invalid API key ••••"), result.stdout)
   }
 
   func testACompileErrorMasksTheKeyItEchoes() throws {
-    let result = try PipeBinary.run([], input: "set weather.apiKey \"\(key)\"; just 1 | fliter { . > 0 }\n")
+    let result = try PipeProcess.run([], input: "set weather.apiKey \"\(key)\"; just 1 | fliter { . > 0 }\n")
     XCTAssertEqual(result.status, 2)
-    XCTAssertFalse(result.error.contains(key), result.error)
+    XCTAssertFalse(result.stderr.contains(key), result.stderr)
     let masked = String(repeating: "•", count: key.count + 2)
-    XCTAssertTrue(result.error.contains("set weather.apiKey \(masked); just 1 | fliter"), result.error)
-    XCTAssertTrue(result.error.contains("did you mean 'filter'?"), result.error)
+    XCTAssertTrue(result.stderr.contains("set weather.apiKey \(masked); just 1 | fliter"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("did you mean 'filter'?"), result.stderr)
   }
 
   func testTheLanguageReadsASecretAsDots() throws {
-    let result = try PipeBinary.run(
+    let result = try PipeProcess.run(
       [], input: "changes(weather.apiKey) | take 1 | show &\nset weather.apiKey \"\(key)\"\n")
-    XCTAssertEqual(result.output, "••••\n")
-    XCTAssertFalse(result.error.contains(key), result.error)
+    XCTAssertEqual(result.stdout, "••••\n")
+    XCTAssertFalse(result.stderr.contains(key), result.stderr)
   }
 
   func testAKeyTypedOnTheCommandLineIsWarnedAbout() throws {
-    let typed = try PipeBinary.run(["-e", "set weather.apiKey \"\(key)\"; just 1"])
-    XCTAssertEqual(typed.output, "1\n")
+    let typed = try PipeProcess.run(["-e", "set weather.apiKey \"\(key)\"; just 1"])
+    XCTAssertEqual(typed.stdout, "1\n")
     XCTAssertTrue(
-      typed.error.contains("warning: weather.apiKey is typed on the command line"), typed.error)
-    XCTAssertTrue(typed.error.contains("export PIPE_WEATHER_APIKEY="), typed.error)
-    XCTAssertFalse(typed.error.contains(key), typed.error)
-    let piped = try PipeBinary.run([], input: "set weather.apiKey \"\(key)\"; just 1\n")
-    XCTAssertEqual(piped.error, "", "a script on standard input is not on the command line")
+      typed.stderr.contains("warning: weather.apiKey is typed on the command line"), typed.stderr)
+    XCTAssertTrue(typed.stderr.contains("export PIPE_WEATHER_APIKEY="), typed.stderr)
+    XCTAssertFalse(typed.stderr.contains(key), typed.stderr)
+    let piped = try PipeProcess.run([], input: "set weather.apiKey \"\(key)\"; just 1\n")
+    XCTAssertEqual(piped.stderr, "", "a script on standard input is not on the command line")
   }
 
   func testPipeAndItsPluginsWriteNoCoreDump() throws {
-    let products = PipeProcess.products
+    let products = Products.directory
     for binary in ["pipe", "pipe-plugin-weather"] {
       let (limit, statusOwner) = try CoreDumpProbe.inspect(
         products.appendingPathComponent(binary).path, test: self)
@@ -107,13 +107,13 @@ final class SecretsTests: XCTestCase {
   }
 
   func testAPluginStartedByPipeInheritsTheCoreLimit() throws {
-    let folder = try PipeBinary.temporaryHome(for: self)
+    let folder = try TemporaryFolder.home(for: self)
     let plugin = folder + "/pipe-plugin-corelimit"
     try CoreDumpProbe.plugin.write(toFile: plugin, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin)
     // Started with no limit, pipe lowers it before it starts any plugin.
     let output = try CoreDumpProbe.runWithoutCoreLimit(
-      PipeProcess.executable.path, input: "corelimit | show\n",
+      Products.pipe, input: "corelimit | show\n",
       environment: ["PIPE_PLUGIN_PATH": folder, "HOME": folder])
     XCTAssertEqual(output, "0 0\n")
   }

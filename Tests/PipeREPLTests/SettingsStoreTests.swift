@@ -1,11 +1,12 @@
 import PipeDSL
+import PipeProcessSupport
 import XCTest
 
 @testable import PipeREPL
 
 final class SettingsStoreTests: XCTestCase {
   func testSettingsRoundTripInAFileOnlyItsOwnerCanRead() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let store = SettingsStore(path: home + "/config/pipe/settings.json")
     XCTAssertNil(store.update(["weather.apiKey": "0123", "network": "off", "seed": 7, "horizon": 60.5]))
     XCTAssertEqual(
@@ -19,7 +20,7 @@ final class SettingsStoreTests: XCTestCase {
   }
 
   func testAMissingFileGivesNothingAndABrokenOneIsKeptAside() throws {
-    let home = try PipeBinary.temporaryHome(for: self)
+    let home = try TemporaryFolder.home(for: self)
     let store = SettingsStore(path: home + "/settings.json")
     XCTAssertEqual(store.load().values, [:])
     XCTAssertNil(store.load().note)

@@ -14,9 +14,9 @@ final class TerminalColourTests: XCTestCase {
   private let escape = "\u{1B}["
 
   func testATerminalGetsColourOnBothStreams() throws {
-    let run = try StreamRun.run(script, output: .terminal, error: .terminal)
-    XCTAssertTrue(run.output.contains("\u{1B}[36m12"), run.output)
-    XCTAssertTrue(run.error.contains("\u{1B}[1;31merror:\u{1B}[0m serverFailure"), run.error)
+    let run = try Self.streams(script, output: .terminal, errors: .terminal)
+    XCTAssertTrue(run.stdout.contains("\u{1B}[36m12"), run.stdout)
+    XCTAssertTrue(run.stderr.contains("\u{1B}[1;31merror:\u{1B}[0m serverFailure"), run.stderr)
   }
 
   func testForceColorColoursAPipedRunAsAShellPipesIt() throws {
@@ -28,39 +28,39 @@ final class TerminalColourTests: XCTestCase {
   }
 
   func testForceColorColoursBothPipes() throws {
-    let run = try StreamRun.run(script, output: .pipe, error: .pipe, environment: ["FORCE_COLOR": "1"])
-    XCTAssertTrue(run.output.contains("\u{1B}[36m12"), run.output)
-    XCTAssertTrue(run.error.contains("\u{1B}[1;31merror:"), run.error)
+    let run = try Self.streams(script, output: .pipe, errors: .pipe, environment: ["FORCE_COLOR": "1"])
+    XCTAssertTrue(run.stdout.contains("\u{1B}[36m12"), run.stdout)
+    XCTAssertTrue(run.stderr.contains("\u{1B}[1;31merror:"), run.stderr)
   }
 
   func testNoColorAndADumbTerminalHaveNone() throws {
     for environment in [["NO_COLOR": "1"], ["TERM": "dumb"]] {
-      let run = try StreamRun.run(script, output: .terminal, error: .terminal, environment: environment)
-      XCTAssertTrue(run.output.contains("12"), run.output)
-      XCTAssertFalse(run.output.contains(escape), "\(environment): \(run.output)")
-      XCTAssertTrue(run.error.contains("error: serverFailure"), run.error)
-      XCTAssertFalse(run.error.contains(escape), "\(environment): \(run.error)")
+      let run = try Self.streams(script, output: .terminal, errors: .terminal, environment: environment)
+      XCTAssertTrue(run.stdout.contains("12"), run.stdout)
+      XCTAssertFalse(run.stdout.contains(escape), "\(environment): \(run.stdout)")
+      XCTAssertTrue(run.stderr.contains("error: serverFailure"), run.stderr)
+      XCTAssertFalse(run.stderr.contains(escape), "\(environment): \(run.stderr)")
     }
   }
 
   func testTheNoColorFlagWinsOverForceColor() throws {
-    let run = try StreamRun.run(
-      ["--no-color"] + script, output: .pipe, error: .terminal, environment: ["FORCE_COLOR": "1"])
-    XCTAssertFalse(run.output.contains(escape), run.output)
-    XCTAssertFalse(run.error.contains(escape), run.error)
+    let run = try Self.streams(
+      ["--no-color"] + script, output: .pipe, errors: .terminal, environment: ["FORCE_COLOR": "1"])
+    XCTAssertFalse(run.stdout.contains(escape), run.stdout)
+    XCTAssertFalse(run.stderr.contains(escape), run.stderr)
   }
 
   func testStandardOutputAndStandardErrorAreDecidedApart() throws {
-    let errorOnTerminal = try StreamRun.run(script, output: .pipe, error: .terminal)
-    XCTAssertFalse(errorOnTerminal.output.contains(escape), errorOnTerminal.output)
-    XCTAssertTrue(errorOnTerminal.error.contains("\u{1B}[1;31merror:"), errorOnTerminal.error)
-    let compile = try StreamRun.run(compileError, output: .pipe, error: .terminal)
-    XCTAssertTrue(compile.error.contains("\u{1B}[1;34m1 |\u{1B}[0m"), compile.error)
+    let errorOnTerminal = try Self.streams(script, output: .pipe, errors: .terminal)
+    XCTAssertFalse(errorOnTerminal.stdout.contains(escape), errorOnTerminal.stdout)
+    XCTAssertTrue(errorOnTerminal.stderr.contains("\u{1B}[1;31merror:"), errorOnTerminal.stderr)
+    let compile = try Self.streams(compileError, output: .pipe, errors: .terminal)
+    XCTAssertTrue(compile.stderr.contains("\u{1B}[1;34m1 |\u{1B}[0m"), compile.stderr)
 
-    let outputOnTerminal = try StreamRun.run(script, output: .terminal, error: .pipe)
-    XCTAssertTrue(outputOnTerminal.output.contains("\u{1B}[36m12"), outputOnTerminal.output)
-    XCTAssertTrue(outputOnTerminal.error.hasPrefix("error: serverFailure"), outputOnTerminal.error)
-    XCTAssertFalse(outputOnTerminal.error.contains(escape), outputOnTerminal.error)
+    let outputOnTerminal = try Self.streams(script, output: .terminal, errors: .pipe)
+    XCTAssertTrue(outputOnTerminal.stdout.contains("\u{1B}[36m12"), outputOnTerminal.stdout)
+    XCTAssertTrue(outputOnTerminal.stderr.hasPrefix("error: serverFailure"), outputOnTerminal.stderr)
+    XCTAssertFalse(outputOnTerminal.stderr.contains(escape), outputOnTerminal.stderr)
   }
 
   func testTheDecisionInOrder() {
@@ -88,28 +88,29 @@ final class TerminalColourTests: XCTestCase {
   }
 
   func testHelpNamesTheColourVariables() throws {
-    let help = try PipeBinary.run(["--help"]).output
+    let help = try PipeProcess.run(["--help"]).stdout
     for line in ["NO_COLOR", "FORCE_COLOR", "TERM=dumb", "--no-color"] {
       XCTAssertTrue(help.contains(line), "pipe --help does not name \(line)")
     }
   }
 
+  /// Runs `pipe arguments` with standard output and standard error each on a terminal of
+  /// its own or on a pipe, as a person's shell would set them up, with
+  /// `TERM=xterm-256color` and no colour variables unless `environment` sets them.
+  private static func streams(
+    _ arguments: [String], output: Spawned.Stream, errors: Spawned.Stream, environment: [String: String] = [:]
+  ) throws -> PipeRun {
+    let unset = ["NO_COLOR": "", "FORCE_COLOR": "", "COLUMNS": "", "TERM": "xterm-256color"]
+    return try PipeProcess.run(
+      arguments, environment: unset.merging(environment) { $1 }, directory: nil, output: output,
+      errors: errors)
+  }
+
   /// Runs `command` in `sh` with `$PIPE` the binary under test; its standard output.
   private static func shell(_ command: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = nil
-    environment["FORCE_COLOR"] = nil
-    environment["PIPE"] = PipeProcess.executable.path
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let environment = PipeProcess.environment(adding: [
+      "NO_COLOR": "", "FORCE_COLOR": "", "PIPE": Products.pipe,
+    ])
+    return try Spawned(["-c", command], environment: environment, executable: "/bin/sh").wait().stdout
   }
 }

@@ -10,8 +10,8 @@ final class VersionTests: XCTestCase {
     let version = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(
       in: .whitespacesAndNewlines)
     XCTAssertFalse(version.isEmpty)
-    let result = try PipeBinary.run(["--version"])
-    XCTAssertEqual(result.status, 0, result.error)
-    XCTAssertEqual(result.output, version + "\n")
+    let result = try PipeProcess.run(["--version"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, version + "\n")
   }
 }

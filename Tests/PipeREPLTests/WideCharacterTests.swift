@@ -7,17 +7,17 @@ import XCTest
 /// drawing pads and places by columns, so what comes after them stays in line. Each test runs
 /// the `pipe` binary as a person would.
 final class WideCharacterTests: XCTestCase {
-  private func run(_ code: String) throws -> (output: String, error: String) {
-    let result = try PipeBinary.run(
+  private func run(_ code: String) throws -> (stdout: String, stderr: String) {
+    let result = try PipeProcess.run(
       ["-e", code], environment: ["COLUMNS": "80", "LANG": "C.UTF-8", "FORCE_COLOR": "", "NO_COLOR": "1"])
-    return (result.output, result.error)
+    return (result.stdout, result.stderr)
   }
 
   func testATableLinesUpCJKEmojiAndCombiningCells() throws {
     let code =
       #"of([city: "東京", temp: 1], [city: "Oslo", temp: 22], [city: "Zu\u{308}rich", temp: 3], [city: "👍🏽 ok", temp: 4]) | table"#
     XCTAssertEqual(
-      try run(code).output,
+      try run(code).stdout,
       """
       city    temp
       ──────  ────
@@ -32,7 +32,7 @@ final class WideCharacterTests: XCTestCase {
   func testMarbleLanesStayInLineAfterWideLabelsAndValues() throws {
     let code = #"of("東京", "Zu\u{308}rich", "👍🏽") | flatMap (cold "-a|") | marbles"#
     XCTAssertEqual(
-      try run(code).output,
+      try run(code).stdout,
       """
                                                  0ms               1ms             2ms
                                                  ┬─────────────────┬─────────────────┬
@@ -51,21 +51,21 @@ final class WideCharacterTests: XCTestCase {
 
   /// The issue's own example: the lane of `weather "北京"` starts under the time axis.
   func testAWideStageLabelDoesNotShiftItsLane() throws {
-    let lines = try run(#"weather "北京" | marbles"#).output.split(separator: "\n").map(String.init)
+    let lines = try run(#"weather "北京" | marbles"#).stdout.split(separator: "\n").map(String.init)
     let ruler = try XCTUnwrap(lines.first { $0.contains("┬") })
     let lane = try XCTUnwrap(lines.first { $0.hasPrefix("weather") })
     XCTAssertEqual(column(of: "^", in: lane), column(of: "┬", in: ruler), "\(ruler)\n\(lane)")
   }
 
   func testThePlotsFirstLineFitsTheWidthWithAWideFieldName() throws {
-    let first = try run(#"every 1s | take 60 | map { ["気温": . % 7] } | plot"#).output.prefix { $0 != "\n" }
+    let first = try run(#"every 1s | take 60 | map { ["気温": . % 7] } | plot"#).stdout.prefix { $0 != "\n" }
     XCTAssertTrue(first.hasSuffix("60 values of 気温, min 0, max 6"), String(first))
     XCTAssertEqual(first.displayWidth, 80, String(first))
   }
 
   func testTheGraphsRolesLineUp() throws {
     XCTAssertEqual(
-      try run("of(\"東京\") | map { . } | show\n:graph").output,
+      try run("of(\"東京\") | map { . } | show\n:graph").stdout,
       """
       東京
       #0  of("東京")  source
@@ -77,7 +77,7 @@ final class WideCharacterTests: XCTestCase {
 
   func testACaretAfterWideCharactersStaysUnderItsSpan() throws {
     XCTAssertEqual(
-      try run("of(\"東京\", \"e\u{301}👍🏽\") | fliter").error,
+      try run("of(\"東京\", \"e\u{301}👍🏽\") | fliter").stderr,
       """
       <-e>:1:18: error: unknown operator 'fliter'
       1 | of("東京", "é👍🏽") | fliter
@@ -90,7 +90,7 @@ final class WideCharacterTests: XCTestCase {
   /// Tab's list of file names after `:load`: libedit lays columns out by bytes, pipe evens
   /// them out, so every column starts at the same place on every row.
   func testACompletionListOfWideNamesLinesUp() throws {
-    let folder = try PipeBinary.temporaryHome(for: self)
+    let folder = try TemporaryFolder.home(for: self)
     let names = ["東京", "Oslo", "ab", "北京市", "nai\u{308}ve", "👍", "Zürich", "lima", "서울", "x", "y", "z"]
     for name in names {
       FileManager.default.createFile(atPath: folder + "/" + name + ".pipe", contents: Data())

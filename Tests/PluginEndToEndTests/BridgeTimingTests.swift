@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// The bridge's clock, seen through `log`: a reply's `after_ms` counts from the subscription's
@@ -70,20 +71,12 @@ final class BridgeTimingTests: XCTestCase {
 
   /// What the weather plugin itself says London's latency is (seed 42, attempt 1).
   private func simulatorLatency(city: String) throws -> Int {
-    let plugin = Process()
-    plugin.executableURL = Products.directory.appendingPathComponent("pipe-plugin-weather")
-    let input = Pipe()
-    let output = Pipe()
-    plugin.standardInput = input
-    plugin.standardOutput = output
-    try plugin.run()
-    let subscribe =
+    let plugin = try Spawned(
+      [], environment: PipeProcess.environment(), executable: Products.path(of: "pipe-plugin-weather"))
+    plugin.send(
       #"{"type":"subscribe","id":1,"source":"weather","args":{"place":"\#(city)"},"#
-      + #""settings":{"seed":42,"network":"on"},"attempt":1}"# + "\n"
-    input.fileHandleForWriting.write(Data(subscribe.utf8))
-    try input.fileHandleForWriting.close()
-    let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    plugin.waitUntilExit()
+        + #""settings":{"seed":42,"network":"on"},"attempt":1}"# + "\n")
+    let lines = plugin.wait().stdout
     let next = lines.split(separator: "\n").first { $0.contains(#""type":"next""#) } ?? ""
     let object = try JSONSerialization.jsonObject(with: Data(next.utf8)) as? [String: Any]
     return try XCTUnwrap(object?["after_ms"] as? Int)
@@ -117,11 +110,4 @@ struct Timeline {
           value: words.dropFirst(2).joined(separator: " ")))
     }
   }
-}
-
-/// Fails the test when python3 is not on PATH (`make test` installs it).
-func requirePython() throws {
-  let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
-    .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-  if !found { throw MissingTestSetup("python3 is not installed") }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// The cache file stays small and cheap: capped (least recently used out), read only when a

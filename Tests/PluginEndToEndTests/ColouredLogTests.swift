@@ -8,18 +8,11 @@ final class ColouredLogTests: XCTestCase {
   func testAPluginsStderrIsDimmedAndNamedOnATerminal() throws {
     let sandbox = try Sandbox(self)
     sandbox.environment["NO_COLOR"] = nil
-    let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Products.pipe)
-    process.arguments = ["-e", #"stderr("warming up") | show"#]
-    process.environment = sandbox.environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = terminal.follower
-    try process.run()
-    process.waitUntilExit()
-    terminal.closeFollower()
-    XCTAssertTrue(terminal.readAll().contains("\u{1B}[2m[testbed] warming up\u{1B}[0m"))
-    XCTAssertEqual(process.terminationStatus, 0)
+    let run = try Spawned(
+      ["-e", #"stderr("warming up") | show"#], environment: sandbox.environment, errors: .terminal
+    ).wait()
+    XCTAssertTrue(run.stderr.contains("\u{1B}[2m[testbed] warming up\u{1B}[0m"), run.stderr)
+    XCTAssertEqual(run.status, 0)
   }
 
   func testItIsPlainWhenStderrIsNotATerminal() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// `pipe fake-api` under load gives its memory back: rounds of requests over many keep-alive

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// Every way a plugin can fail, through the real `pipe`: the error is printed with its kind,

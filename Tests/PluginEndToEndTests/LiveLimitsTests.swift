@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// The live weather client against a misbehaving web server on 127.0.0.1, through the real

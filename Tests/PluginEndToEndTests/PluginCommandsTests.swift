@@ -1,6 +1,7 @@
 import Foundation
 import Operators
 import PipeDSL
+import PipeProcessSupport
 import PluginBridge
 import PluginHost
 import XCTest

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// A place to run the built `pipe` as a user would, cut off from the real user: HOME and the
@@ -66,46 +67,4 @@ final class Sandbox {
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
     return url
   }
-}
-
-/// How a run of `pipe` ended, and what it wrote.
-struct PipeRun {
-  var status: Int32
-  /// Whether it was ended by a signal (a crash, or the test's timeout) rather than exiting.
-  var signaled: Bool
-  var stdout: String
-  var stderr: String
-
-  var stdoutLines: [String] { stdout.split(separator: "\n").map(String.init) }
-
-  /// Whether it exited by itself, with status 0 or 1 (1: an error reached a sink unhandled).
-  var exitedNormally: Bool { !signaled && (status == 0 || status == 1) }
-}
-
-/// Where the build put `pipe` and the plugins (the test bundle lies among them).
-enum Products {
-  static let directory: URL = {
-    var candidates = [Bundle(for: Sandbox.self).bundleURL.deletingLastPathComponent()]
-    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
-    }
-    return candidates.first {
-      FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("pipe").path)
-    } ?? candidates[0]
-  }()
-
-  static var pipe: String { directory.appendingPathComponent("pipe").path }
-  static var testbed: String { directory.appendingPathComponent("pipe-plugin-testbed").path }
-  static var fakeAPI: String { directory.appendingPathComponent("pipe-fake-api").path }
-
-  /// The repository's root (for `examples/`).
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-}
-
-/// What the test needs from the machine is missing: a failure, not a skip, because
-/// `make test` installs it (a skipped test would pass CI without testing anything).
-struct MissingTestSetup: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

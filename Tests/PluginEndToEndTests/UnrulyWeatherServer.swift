@@ -15,16 +15,8 @@ final class UnrulyWeatherServer {
   private let log: String
 
   init(test: XCTestCase) throws {
-    try requirePython()
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unruly-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    log = folder.appendingPathComponent("requests.log").path
-    let server = try PythonServer.start(Self.script, arguments: [log])
-    test.addTeardownBlock {
-      server.stop()
-      try? FileManager.default.removeItem(at: folder)
-    }
-    url = "http://127.0.0.1:\(server.port)"
+    log = try TemporaryFolder.make(for: test, prefix: "unruly").appendingPathComponent("requests.log").path
+    url = try PythonServer(script: Self.script, arguments: [log], test: test).url
   }
 
   /// The `set` lines that point the weather plugin at this server.

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import PluginHost
 import PluginProtocol
 import XCTest
@@ -58,14 +59,14 @@ final class HostFaultTests: XCTestCase {
   }
 
   func testWrongProtocolVersionIsBadResponse() throws {
-    let once = try temporaryDirectory(self).appendingPathComponent("once")
+    let once = try TemporaryFolder.make(for: self).appendingPathComponent("once")
     try Data().write(to: once)
     let harness = HostHarness(environment: ["PIPE_TESTBED_PROTOCOL": "3", "PIPE_TESTBED_ONCE": once.path])
     assertFault(harness, "echo", kind: "badResponse", fragment: "protocol version 3 is not supported")
   }
 
   func testNoHelloIsTimeout() throws {
-    let once = try temporaryDirectory(self).appendingPathComponent("once")
+    let once = try TemporaryFolder.make(for: self).appendingPathComponent("once")
     try Data().write(to: once)
     let harness = HostHarness(
       deadline: .milliseconds(300),
@@ -74,20 +75,20 @@ final class HostFaultTests: XCTestCase {
   }
 
   func testAPluginThatCannotStartIsPluginCrashed() throws {
-    let directory = try temporaryDirectory(self)
+    let directory = try TemporaryFolder.make(for: self)
     let plugin = directory.appendingPathComponent("pipe-plugin-testbed")
-    try writeExecutable("this is not a program\n", to: plugin)
+    try TemporaryFolder.writeExecutable("this is not a program\n", to: plugin)
     let harness = HostHarness(directories: [directory.path])
     let events = harness.run("echo")
     XCTAssertEqual(events.last?.failure?.kind, "pluginCrashed", "\(events)")
     XCTAssertTrue(
       events.last?.failure?.message.contains("cannot start plugin 'testbed'") ?? false, "\(events)")
-    try writeExecutable("#!/bin/sh\nexec '\(Products.testbed)'\n", to: plugin)
+    try TemporaryFolder.writeExecutable("#!/bin/sh\nexec '\(Products.testbed)'\n", to: plugin)
     assertRecovers(harness)
   }
 
   func testLoadingANonExecutableFileThrows() throws {
-    let file = try temporaryDirectory(self).appendingPathComponent("pipe-plugin-nothing")
+    let file = try TemporaryFolder.make(for: self).appendingPathComponent("pipe-plugin-nothing")
     try "not executable".write(to: file, atomically: true, encoding: .utf8)
     let harness = HostHarness()
     XCTAssertThrowsError(try harness.host.load(path: file.path)) { error in
@@ -104,8 +105,8 @@ final class HostFaultTests: XCTestCase {
   }
 
   func testAPluginNamedDifferentlyFromItsFileIsBadResponse() throws {
-    let directory = try temporaryDirectory(self)
-    try writeExecutable(
+    let directory = try TemporaryFolder.make(for: self)
+    try TemporaryFolder.writeExecutable(
       "#!/bin/sh\nexec '\(Products.testbed)'\n", to: directory.appendingPathComponent("pipe-plugin-other"))
     let events = HostHarness(directories: [directory.path]).run("echo", plugin: "other")
     XCTAssertEqual(events.last?.failure?.kind, "badResponse")

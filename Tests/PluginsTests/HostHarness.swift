@@ -81,45 +81,10 @@ final class Recording: @unchecked Sendable {
   }
 }
 
-/// Where the build put its executables (the test bundle sits among them).
-enum Products {
-  static let directory: URL = {
-    var candidates = [Bundle(for: Recording.self).bundleURL.deletingLastPathComponent()]
-    if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-      candidates.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
-    }
-    return candidates.first {
-      FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("pipe-plugin-testbed").path)
-    }
-      ?? candidates[0]
-  }()
-
-  static var testbed: String { directory.appendingPathComponent("pipe-plugin-testbed").path }
-
-  /// The repository's root (for `examples/`).
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent()
-    .deletingLastPathComponent()
-}
-
 extension PluginEvent {
   /// The error's kind and message, if this is an error.
   var failure: (kind: String, message: String)? {
     if case .error(let kind, let message, _, _, _) = self { return (kind, message) }
     return nil
   }
-}
-
-/// A temporary directory, removed at the end of the test.
-func temporaryDirectory(_ test: XCTestCase) throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-plugins-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-  return url
-}
-
-/// Writes an executable file.
-func writeExecutable(_ text: String, to url: URL) throws {
-  try text.write(to: url, atomically: true, encoding: .utf8)
-  try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
 }

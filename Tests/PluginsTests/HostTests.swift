@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import PluginHost
 import PluginProtocol
 import XCTest
@@ -112,8 +113,8 @@ final class HostTests: XCTestCase {
   }
 
   func testCatalogLeavesOutABrokenPluginAndLogsWhy() throws {
-    let directory = try temporaryDirectory(self)
-    try writeExecutable(
+    let directory = try TemporaryFolder.make(for: self)
+    try TemporaryFolder.writeExecutable(
       "#!/bin/sh\necho not a hello\n", to: directory.appendingPathComponent("pipe-plugin-broken"))
     let harness = HostHarness(directories: [directory.path, Products.directory.path])
     XCTAssertEqual(

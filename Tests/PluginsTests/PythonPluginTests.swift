@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import PluginHost
 import PluginProtocol
 import XCTest
@@ -8,9 +9,7 @@ final class PythonPluginTests: XCTestCase {
   private var examples: String { Products.repository.appendingPathComponent("examples/plugins").path }
 
   override func setUpWithError() throws {
-    let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
-      .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-    if !found { throw MissingTestSetup("python3 is not installed") }
+    try requirePython()
   }
 
   func testRollsSeededDiceWithSimulatedLatency() {
@@ -44,11 +43,4 @@ final class PythonPluginTests: XCTestCase {
     XCTAssertEqual(info.name, "dice")
     XCTAssertEqual(harness.run("roll", plugin: "dice", args: ["count": 0]), [.completed(afterMs: 0)])
   }
-}
-
-/// What the test needs from the machine is missing: a failure, not a skip, because
-/// `make test` installs it (a skipped test would pass CI without testing anything).
-struct MissingTestSetup: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }

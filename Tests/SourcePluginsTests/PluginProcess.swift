@@ -1,79 +1,45 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// A built plugin executable, run as the host runs it: lines in on stdin, lines out on stdout.
-final class PluginProcess: @unchecked Sendable {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private let condition = NSCondition()
-  private var lines: [String] = []
-  private var pending = Data()
+final class PluginProcess {
+  private let process: Spawned
 
-  /// Starts `name` from the build's products (where the test bundle itself lies).
+  /// Starts `name` from the build's products, with a fresh HOME.
   init(_ name: String) throws {
-    let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let executable = products.appendingPathComponent(name)
-    guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-      throw NotBuilt(description: "\(name) is not built in \(products.path): run swift build --build-tests")
-    }
-    process.executableURL = executable
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    // Weak: Foundation may call the handler once more while this object is going away.
-    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      self?.receive(handle.availableData)
-    }
-    try process.run()
-  }
-
-  deinit {
-    output.fileHandleForReading.readabilityHandler = nil
-    if process.isRunning { process.terminate() }
+    process = try Spawned([], environment: PipeProcess.environment(), executable: Products.path(of: name))
   }
 
   func send(_ line: String) {
-    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    process.send(line + "\n")
   }
 
   /// The first `count` lines the plugin wrote, waiting up to `timeout` seconds for them.
   func lines(_ count: Int, timeout: TimeInterval = 10) -> [String] {
-    let deadline = Date().addingTimeInterval(timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while lines.count < count && condition.wait(until: deadline) {}
-    return Array(lines.prefix(count))
+    _ = process.waitForOutput(timeout: timeout) { $0.utf8.count { $0 == UInt8(ascii: "\n") } >= count }
+    return process.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().prefix(count)
+      .map(String.init)
   }
 
-  /// The parsed JSON of lines `range` (waiting for them).
-  func messages(_ range: ClosedRange<Int>) -> [[String: Any]] {
-    lines(range.upperBound + 1)[range].map {
-      (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:]
+  /// The parsed JSON of lines `range` (waiting for them); an empty object for a line that
+  /// did not come in time (the test fails on it, rather than crash).
+  func messages(_ range: ClosedRange<Int>, file: StaticString = #filePath, line: UInt = #line) -> [[String:
+    Any]]
+  {
+    let lines = lines(range.upperBound + 1)
+    XCTAssertEqual(
+      lines.count, range.upperBound + 1, "lines the plugin wrote: \(lines)", file: file, line: line)
+    return range.map { index in
+      guard index < lines.count else { return [:] }
+      return (try? JSONSerialization.jsonObject(with: Data(lines[index].utf8))) as? [String: Any] ?? [:]
     }
   }
 
   /// Closes stdin and waits for the plugin to exit.
   func close() -> Int32 {
-    input.fileHandleForWriting.closeFile()
-    process.waitUntilExit()
-    return process.terminationStatus
+    process.wait(timeout: 30).status
   }
-
-  private func receive(_ data: Data) {
-    condition.lock()
-    defer { condition.unlock() }
-    pending.append(data)
-    while let newline = pending.firstIndex(of: 10) {
-      lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-      pending.removeSubrange(pending.startIndex...newline)
-    }
-    condition.broadcast()
-  }
-}
-
-struct NotBuilt: Error, CustomStringConvertible {
-  let description: String
 }
 
 /// A `subscribe` line.

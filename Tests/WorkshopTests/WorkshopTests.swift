@@ -20,7 +20,7 @@ final class WorkshopTests: XCTestCase {
 
   func testEveryExerciseFailsAsShipped() throws {
     for exercise in try PipeProcess.files(in: Self.exercises, suffix: ".pipe") {
-      let run = try PipeProcess.run(["check", exercise])
+      let run = try PipeProcess.run(["check", exercise], errors: .output)
       XCTAssertEqual(run.status, 1, "\(exercise) should fail as shipped:\n\(run.output)")
       XCTAssertTrue(
         run.output.contains("expectation failed"), "\(exercise) fails by an expect:\n\(run.output)")
@@ -30,7 +30,7 @@ final class WorkshopTests: XCTestCase {
 
   func testEverySolutionPasses() throws {
     for solution in try PipeProcess.files(in: Self.solutions, suffix: ".pipe") {
-      let run = try PipeProcess.run(["check", solution])
+      let run = try PipeProcess.run(["check", solution], errors: .output)
       XCTAssertEqual(run.status, 0, "\(solution) should pass:\n\(run.output)")
       XCTAssertTrue(run.output.hasSuffix(" passed, 0 failed\n"), "\(solution):\n\(run.output)")
       XCTAssertFalse(run.output.hasPrefix("0 passed"), "\(solution) checks something:\n\(run.output)")

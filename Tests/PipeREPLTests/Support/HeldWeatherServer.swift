@@ -10,23 +10,20 @@ import XCTest
 ///     // set weather.mode live; set weather.baseURL "\(server.url)"; ...
 ///     try server.release()  // the held request now fails with 401
 final class HeldWeatherServer {
-  let url: String
+  private let server: PythonServer
   private let releaseFile: String
 
-  private init(url: String, releaseFile: String) {
-    self.url = url
+  private init(server: PythonServer, releaseFile: String) {
+    self.server = server
     self.releaseFile = releaseFile
   }
 
+  var url: String { server.url }
+
   static func start(test: XCTestCase) throws -> HeldWeatherServer {
-    let found = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
-      .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
-    if !found { throw MissingTestSetup("python3 is not installed") }
-    let folder = try PipeBinary.temporaryHome(for: test)
-    let releaseFile = folder + "/release"
-    let server = try PythonServer.start(script, arguments: [releaseFile])
-    test.addTeardownBlock { server.stop() }
-    return HeldWeatherServer(url: "http://127.0.0.1:\(server.port)", releaseFile: releaseFile)
+    let releaseFile = try TemporaryFolder.home(for: test) + "/release"
+    let server = try PythonServer(script: script, arguments: [releaseFile], test: test)
+    return HeldWeatherServer(server: server, releaseFile: releaseFile)
   }
 
   /// Lets the held request fail.

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// A `pipe` prompt on a pseudo-terminal of its own, cheaper than a tmux pane: for tests that
@@ -48,13 +49,13 @@ final class PTYProcess: @unchecked Sendable {
       "HOME=\(home)", "XDG_DATA_HOME=", "XDG_CONFIG_HOME=", "XDG_CACHE_HOME=", "NO_COLOR=1",
       "TERM=xterm-256color", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
     ]
-    let argv = ([PipeBinary.path] + arguments).map { strdup($0) } + [nil]
+    let argv = ([Products.pipe] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
-    guard posix_spawn(&pid, PipeBinary.path, &actions, &attributes, argv, envp) == 0 else {
+    guard posix_spawn(&pid, Products.pipe, &actions, &attributes, argv, envp) == 0 else {
       close(master)
-      throw MissingTestSetup("cannot start \(PipeBinary.path)")
+      throw MissingTestSetup("cannot start \(Products.pipe)")
     }
     let process = PTYProcess(pid: pid, master: master)
     let thread = Thread { [process] in process.drain() }

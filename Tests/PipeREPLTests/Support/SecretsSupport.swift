@@ -1,35 +1,19 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// An HTTP server on 127.0.0.1 (Python) that answers every request 401, echoing the key the
 /// request carried in its body, as some services do; it remembers the requests' targets.
 final class EchoingServer {
-  let port: Int
-  private let process = Process()
+  private let server: PythonServer
   private let log: String
 
   init(test: XCTestCase) throws {
-    let folder = try PipeBinary.temporaryHome(for: test)
-    log = folder + "/requests.log"
-    let script = folder + "/server.py"
-    try EchoingServer.source.write(toFile: script, atomically: true, encoding: .utf8)
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, log]
-    let stdout = Pipe()
-    process.standardOutput = stdout
-    try process.run()
-    let line = String(decoding: stdout.fileHandleForReading.availableData, as: UTF8.self)
-    guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-      process.terminate()
-      throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "no port: \(line)"])
-    }
-    self.port = port
-    let process = self.process
-    test.addTeardownBlock {
-      process.terminate()
-      process.waitUntilExit()
-    }
+    log = try TemporaryFolder.home(for: test) + "/requests.log"
+    server = try PythonServer(script: EchoingServer.source, arguments: [log], test: test)
   }
+
+  var port: Int { server.port }
 
   /// The targets of the requests so far, one a line.
   func requests() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
@@ -66,26 +50,15 @@ enum CoreDumpProbe {
   /// Starts `binary` as user 65534 with no core limit, its standard input held open, and
   /// returns its core limits (`soft hard`) and the owner of its /proc/PID/status.
   static func inspect(_ binary: String, test: XCTestCase) throws -> (limit: String, statusOwner: Int) {
-    let home = try PipeBinary.temporaryHome(for: test)
+    let home = try TemporaryFolder.home(for: test)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    process.arguments = [
-      "--reuid", "65534", "--regid", "65534", "--clear-groups", "prlimit", "--core=unlimited:unlimited",
-      binary,
-    ]
-    process.environment = ["HOME": home, "PATH": "/usr/bin:/bin"]
-    let input = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      process.terminate()
-      process.waitUntilExit()
-    }
-    let proc = "/proc/\(process.processIdentifier)"
+    let process = try Spawned(
+      [
+        "--reuid", "65534", "--regid", "65534", "--clear-groups", "prlimit", "--core=unlimited:unlimited",
+        binary,
+      ], environment: ["HOME": home, "PATH": "/usr/bin:/bin"], executable: "/usr/bin/setpriv")
+    defer { process.killGroup() }
+    let proc = "/proc/\(process.pid)"
     let deadline = Date().addingTimeInterval(10)
     while (try? FileManager.default.destinationOfSymbolicLink(atPath: proc + "/exe")) != binary {
       guard Date() < deadline else { throw CocoaError(.fileReadNoSuchFile) }
@@ -103,20 +76,11 @@ enum CoreDumpProbe {
   static func runWithoutCoreLimit(_ binary: String, input: String, environment: [String: String]) throws
     -> String
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-    process.arguments = ["--core=unlimited:unlimited", binary]
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let (stdin, stdout) = (Pipe(), Pipe())
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: output, as: UTF8.self)
+    let process = try Spawned(
+      ["--core=unlimited:unlimited", binary], environment: PipeProcess.environment(adding: environment),
+      executable: "/usr/bin/prlimit")
+    process.send(input)
+    return process.wait().stdout
   }
 
   /// A Python plugin whose source `corelimit` emits the core limit it runs with.

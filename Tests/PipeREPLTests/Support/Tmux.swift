@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// A `pipe` prompt running in a tmux pane of its own (its own server socket), driven by keys
@@ -29,7 +30,7 @@ final class Tmux {
       [
         "env", "HOME=\(home)", "XDG_DATA_HOME=", "XDG_CONFIG_HOME=", "NO_COLOR=1", "TERM=xterm-256color",
       ]
-      + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [PipeBinary.path]
+      + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [Products.pipe]
       + arguments
     let started = try pane.tmux(
       ["new-session", "-d", "-s", "pipe", "-x", "100", "-y", "30"] + (directory.map { ["-c", $0] } ?? [])
@@ -173,11 +174,4 @@ final class Tmux {
     let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return (exitCode, String(decoding: output, as: UTF8.self))
   }
-}
-
-/// What the test needs from the machine is missing: a failure, not a skip, because
-/// `make test` installs it (a skipped test would pass CI without testing anything).
-struct MissingTestSetup: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }
