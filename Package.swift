@@ -39,7 +39,8 @@ let package = Package(
     .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText", "SplitMix"]),
     // Pipelines as RxSwift, Combine and RxJS code: by meaning, with helpers for what a library lacks.
     .target(name: "PipeExport", dependencies: ["PipeDSL"]),
-    .testTarget(name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"]),
+    .testTarget(
+      name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"], exclude: ["Goldens"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
