@@ -40,7 +40,8 @@ let package = Package(
     // Pipelines as RxSwift, Combine and RxJS code: by meaning, with helpers for what a library lacks.
     .target(name: "PipeExport", dependencies: ["PipeDSL"]),
     .testTarget(
-      name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"], exclude: ["Goldens"]),
+      name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"],
+      exclude: ["Goldens"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
