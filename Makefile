@@ -2,7 +2,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test test-tsan lint format bench bench-startup bench-fake-api docs fuzz clean svg-check
+.PHONY: all deps test-deps build run test test-tsan lint format bench bench-startup bench-fake-api docs fuzz \
+  fuzz-all fuzz-build fuzz-run clean svg-check install uninstall man docc
 
 all: build
 
@@ -16,10 +17,13 @@ deps:
 	$(call apt,libedit-dev,dpkg -s libedit-dev)
 
 # tmux gives the prompt's end-to-end tests a terminal of their own (CI has none); python3
-# runs the example plugin written in Python.
+# runs the example plugin written in Python; xmllint validates `pipe check --format junit`
+# and Perl's prove reads its TAP.
 test-deps: deps
 	$(call apt,python3,command -v python3)
 	$(call apt,tmux,command -v tmux)
+	$(call apt,libxml2-utils,command -v xmllint)
+	$(call apt,perl,command -v prove)
 
 build: deps
 	$(SWIFT) build
@@ -27,13 +31,15 @@ build: deps
 run: build
 	$(SWIFT) run pipe
 
+# The man page is made before the tests run: the install test installs the debug build with it.
 test: test-deps lint
 	$(SWIFT) build --build-tests
+	$(MAKE) man BUILD=debug
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(SWIFT) run pipe check examples
 
 # Everything written in Swift: the sources, the tests, the benchmarks and the manifest.
-SWIFT_FILES := Sources Tests Benchmarks Package.swift
+SWIFT_FILES := Sources Tests Plugins Benchmarks Package.swift
 
 # The engine and the plugin host under ThreadSanitizer: the run loop, the plugin processes'
 # reader threads and watchdog, PluginKit's tasks. Its own scratch path (a TSan build shares
@@ -53,9 +59,20 @@ format:
 
 # docs/OPERATORS.md is generated from the catalogue, and the name tables of docs/COOKBOOK.md
 # from the table the checker reads; DocsTests fails when either is stale.
-docs: build
+docs: build docc
 	"$$($(SWIFT) build --show-bin-path)/pipe" docs operators > docs/OPERATORS.md
 	"$$($(SWIFT) build --show-bin-path)/pipe" docs names --into docs/COOKBOOK.md
+
+# The DocC of the two library products a Swift programmer uses: Operators (the engine) and
+# PluginKit (to write a plugin), by swift-docc-plugin, as static sites to serve or open.
+DOCC_OUTPUT := .build/docc
+docc:
+	mkdir -p $(DOCC_OUTPUT)
+	for target in Operators PluginKit; do \
+	  $(SWIFT) package --allow-writing-to-directory $(DOCC_OUTPUT) generate-documentation --target $$target \
+	    --output-path $(DOCC_OUTPUT)/$$target --transform-for-static-hosting || exit 1; \
+	done
+	@echo "DocC: $(DOCC_OUTPUT)/Operators and $(DOCC_OUTPUT)/PluginKit (static sites; serve one, open /documentation/)"
 
 bench: deps
 	$(SWIFT) run -c release OperatorsBenchmark
@@ -69,16 +86,38 @@ svg-check: build
 	.build/debug/pipe run scripts/svg-check.pipe > /dev/null
 	scripts/svg-check.sh .build/svg-check .build/svg-check/*.svg
 
-# libFuzzer over the lexer, parser, checker and compiler, seeded from examples/. It builds in
-# its own scratch path (the target has no main and exists only with PIPE_FUZZ set); new
-# inputs go to .build-fuzz/corpus, crashes to .build-fuzz/crashes. FUZZ_TIME is in seconds.
+# libFuzzer, one binary with one target per reader (`make fuzz TARGET=plugin`; `make fuzz-all`
+# runs each in turn): frontend (lexer, parser, checker, compiler), plugin (the protocol's
+# framing and messages), settings, cache and history (the files pipe keeps), marbles (marble
+# strings in the engine and the language). It builds in its own scratch path (the binary has
+# no main and exists only with PIPE_FUZZ set). Seeds: Sources/PipeFuzz/seeds/TARGET (the
+# tests' inputs; frontend adds examples/); new inputs go to .build-fuzz/corpus/TARGET,
+# crashes and hangs to .build-fuzz/crashes/TARGET. FUZZ_TIME is in seconds per target.
+FUZZ_TARGETS := frontend plugin settings cache history marbles
+TARGET ?= frontend
 FUZZ_TIME ?= 600
-fuzz:
+FUZZ_SEEDS = Sources/PipeFuzz/seeds/$(TARGET) $(if $(filter frontend,$(TARGET)),examples)
+FUZZ_DICT = $(wildcard Sources/PipeFuzz/dicts/$(TARGET).dict)
+# marbles runs statements on one session, which keeps every job it ran: not a leak, but
+# libFuzzer's leak check would then scan the heap after every input.
+FUZZ_FLAGS_marbles = -detect_leaks=0
+
+fuzz: fuzz-build fuzz-run
+
+fuzz-all: fuzz-build
+	@for target in $(FUZZ_TARGETS); do $(MAKE) --no-print-directory fuzz-run TARGET=$$target || exit 1; done
+
+fuzz-build:
 	PIPE_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz --product PipeFuzz \
 	  -Xswiftc -sanitize=fuzzer,address
-	mkdir -p .build-fuzz/corpus .build-fuzz/crashes
-	SWIFT_BACKTRACE=enable=no .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) \
-	  -artifact_prefix=.build-fuzz/crashes/ -dict=Sources/PipeFuzz/pipe.dict .build-fuzz/corpus examples
+
+fuzz-run:
+	@test -d Sources/PipeFuzz/seeds/$(TARGET) || { echo "no fuzz target '$(TARGET)' (targets: $(FUZZ_TARGETS))"; exit 2; }
+	mkdir -p .build-fuzz/corpus/$(TARGET) .build-fuzz/crashes/$(TARGET)
+	PIPE_FUZZ_TARGET=$(TARGET) SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=quarantine_size_mb=16 \
+	  .build-fuzz/release/PipeFuzz -max_total_time=$(FUZZ_TIME) -timeout=10 $(FUZZ_FLAGS_$(TARGET)) \
+	  -artifact_prefix=.build-fuzz/crashes/$(TARGET)/ \
+	  $(if $(FUZZ_DICT),-dict=$(FUZZ_DICT)) .build-fuzz/corpus/$(TARGET) $(FUZZ_SEEDS)
 
 # `pipe fake-api` under wrk -t2 -c100 -d20s, five runs: requests/s, p99, memory across runs.
 bench-fake-api: deps
@@ -89,6 +128,52 @@ bench-fake-api: deps
 bench-startup: deps
 	$(SWIFT) build -c release --product pipe
 	$(SWIFT) run -c release StartupBenchmark .build/release/pipe 40
+
+# `make install` builds pipe and its plugins in release and puts them under PREFIX: pipe in
+# bin/, the plugins in libexec/pipe/ (pipe looks there, beside its own bin/), the man page, and
+# completions for bash, zsh and fish where each shell looks. DESTDIR is prepended to every path
+# (for packagers). PRODUCTS=.build/debug installs what is already built there, building
+# nothing (the install test does that, and `make man BUILD=debug` made the page).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD ?= release
+PRODUCTS ?=
+PLUGINS := pipe-plugin-weather pipe-plugin-airquality pipe-plugin-random
+ROOT := $(DESTDIR)$(PREFIX)
+INSTALLED := $(ROOT)/bin/pipe $(addprefix $(ROOT)/libexec/pipe/,$(PLUGINS)) \
+  $(ROOT)/share/man/man1/pipe.1 $(ROOT)/share/bash-completion/completions/pipe \
+  $(ROOT)/share/zsh/site-functions/_pipe $(ROOT)/share/fish/vendor_completions.d/pipe.fish
+MANPAGE := .build/plugins/GenerateManual/outputs/PipeREPL/pipe.1
+
+# The man page, by swift-argument-parser's generate-manual plugin (which builds the package).
+man:
+	$(SWIFT) package plugin generate-manual --configuration $(BUILD)
+
+install:
+ifeq ($(PRODUCTS),)
+	$(MAKE) deps
+	$(SWIFT) build -c $(BUILD) --product pipe
+	for plugin in $(PLUGINS); do $(SWIFT) build -c $(BUILD) --product $$plugin || exit 1; done
+	$(MAKE) man
+	$(MAKE) install PRODUCTS="$$($(SWIFT) build -c $(BUILD) --show-bin-path)"
+else
+	@test -f $(MANPAGE) || { echo "error: no man page at $(MANPAGE): run make man first"; exit 1; }
+	install -d $(ROOT)/bin $(ROOT)/libexec/pipe $(ROOT)/share/man/man1 \
+	  $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
+	  $(ROOT)/share/fish/vendor_completions.d
+	install -m 755 $(PRODUCTS)/pipe $(ROOT)/bin/pipe
+	for plugin in $(PLUGINS); do install -m 755 $(PRODUCTS)/$$plugin $(ROOT)/libexec/pipe/$$plugin || exit 1; done
+	install -m 644 $(MANPAGE) $(ROOT)/share/man/man1/pipe.1
+	$(PRODUCTS)/pipe --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/pipe
+	$(PRODUCTS)/pipe --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_pipe
+	$(PRODUCTS)/pipe --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/pipe.fish
+endif
+
+# Removes what `make install` put under PREFIX (with the same PREFIX and DESTDIR), and
+# libexec/pipe/ once it is empty.
+uninstall:
+	rm -f $(INSTALLED)
+	-rmdir $(ROOT)/libexec/pipe 2>/dev/null
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan

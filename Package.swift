@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "Operators", targets: ["Operators"]),
     .library(name: "PipeDSL", targets: ["PipeDSL"]),
     .library(name: "PipeRendering", targets: ["PipeRendering"]),
+    // For plugin authors: write a pipe plugin in Swift (docs: `make docc`, DocC).
+    .library(name: "PluginKit", targets: ["PluginKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -18,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    // `swift package generate-documentation`: the DocC of Operators and PluginKit (`make docc`).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // The reactive engine: no dependency on the other modules.
@@ -44,6 +48,15 @@ let package = Package(
       exclude: ["Goldens"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
+    // The formats of the files pipe keeps (settings, cache, history): bytes in and out, no I/O,
+    // so that `make fuzz` can reach them.
+    .target(name: "PipeFiles", dependencies: ["PipeDSL"]),
+    // The invariants `make fuzz` checks, one round per reader; built always (so it cannot rot),
+    // run by libFuzzer only in `make fuzz`, and over the committed seeds by FuzzRoundsTests.
+    .target(
+      name: "FuzzRounds",
+      dependencies: ["Operators", "PipeDSL", "PipeFiles", "PluginProtocol", "TerminalText"]),
+    .testTarget(name: "FuzzRoundsTests", dependencies: ["FuzzRounds"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
     .target(name: "OperatorsTestSupport", dependencies: ["Operators"]),
     // libedit's readline-compatible API, for the prompt's line editing (apt: libedit-dev).
@@ -55,6 +68,8 @@ let package = Package(
       dependencies: [
         "Operators",
         "PipeDSL",
+        "PipeFiles",
+        "JSON",
         "CLibEdit",
         "CProcess",
         "PluginBridge",
@@ -64,8 +79,12 @@ let package = Package(
         "PipeExport",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      plugins: ["VersionFile"]
     ),
+    // `pipe --version` from the VERSION file at the root: the plugin runs the tool at build time.
+    .executableTarget(name: "VersionFileTool"),
+    .plugin(name: "VersionFile", capability: .buildTool(), dependencies: ["VersionFileTool"]),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
@@ -144,7 +163,8 @@ let package = Package(
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests"),
     .testTarget(
-      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
+      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
+      exclude: ["Fixtures"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [
@@ -166,10 +186,10 @@ let package = Package(
   ]
 )
 
-// The libFuzzer target has no main: it links only with -sanitize=fuzzer, so it exists only
-// when `make fuzz` asks for it (PIPE_FUZZ=1, built in its own scratch path).
+// The libFuzzer targets (one binary; PIPE_FUZZ_TARGET picks one) have no main: the binary links
+// only with -sanitize=fuzzer, so it exists only when `make fuzz` asks for it (PIPE_FUZZ=1,
+// built in its own scratch path).
 if Context.environment["PIPE_FUZZ"] != nil {
   package.targets.append(
-    .executableTarget(
-      name: "PipeFuzz", dependencies: ["Operators", "PipeDSL", "TerminalText"], exclude: ["pipe.dict"]))
+    .executableTarget(name: "PipeFuzz", dependencies: ["FuzzRounds"], exclude: ["dicts", "seeds"]))
 }

@@ -93,7 +93,9 @@ struct JSONParser {
       }
       let key = try parseString()
       if isDuplicate(key, in: members, seen: &seen) {
-        throw JSONError("duplicate key '\(key)'", at: keyStart)
+        // Named by its start only: a message never echoes a whole long key.
+        throw JSONError(
+          "duplicate key '\(key.count > 60 ? String(key.prefix(60)) + "…" : key)'", at: keyStart)
       }
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "expected ':' after an object key")

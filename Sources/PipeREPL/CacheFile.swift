@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import PipeFiles
 
 /// `catch cache`'s last good values, kept in the user's cache directory so that they outlive
 /// the session: `$XDG_CACHE_HOME/pipe/cache.json`, by default `~/.cache/pipe/cache.json`,
@@ -35,7 +36,7 @@ struct CacheFile {
       return ([], exists ? "cannot read the cache file \(path); starting with an empty cache" : nil)
     }
     do {
-      return (try Self.decode(bytes), nil)
+      return (try CacheFormat.decode(bytes), nil)
     } catch {
       return ([], "the cache file \(path) \(error); starting with an empty cache")
     }
@@ -45,38 +46,10 @@ struct CacheFile {
   /// it is now, and drops the least recently used beyond the limits.
   func merge(_ used: [(key: String, value: Value)]) throws {
     try file.update { old in
-      let keys = Set(used.map(\.key))
-      let previous = (try? old.map(Self.decode)) ?? []  // a file that is not a cache is replaced
-      let kept = previous.filter { !keys.contains($0.key) } + used
-      let sizes = kept.map { ValueCache.size(key: $0.key, value: $0.value) }
-      var first = max(0, kept.count - limits.entries)
-      var total = sizes[first...].reduce(0, +)
-      while total > limits.bytes, first < kept.count {
-        total -= sizes[first]
-        first += 1
-      }
-      let record = Record(kept[first...].map { ($0.key, $0.value) })
-      return Value.record(record).json.encoded() + [0x0A]
+      let previous = (try? old.map(CacheFormat.decode)) ?? []  // a file that is not a cache is replaced
+      return CacheFormat.encode(CacheFormat.merged(previous, using: used, limits: limits))
     }
   }
-
-  /// The entries of a cache file, in its order.
-  private static func decode(_ bytes: [UInt8]) throws -> [(key: String, value: Value)] {
-    let value: Value
-    do {
-      value = try Value(jsonBytes: bytes)
-    } catch {
-      throw CacheFileProblem("is not valid JSON (\(error))")
-    }
-    guard case .record(let record) = value else { throw CacheFileProblem("is not a JSON object") }
-    return record.fields.map { ($0.key, $0.value) }
-  }
-}
-
-/// Why a cache file cannot be used: `is not a JSON object`.
-private struct CacheFileProblem: Error, CustomStringConvertible {
-  let description: String
-  init(_ description: String) { self.description = description }
 }
 
 extension ValueCache {

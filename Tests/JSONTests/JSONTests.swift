@@ -143,4 +143,14 @@ final class JSONTests: XCTestCase {
     XCTAssertEqual(read.objectValue?.keys.last, "k19999")
     XCTAssertEqual(read["k7"], .double(7.5))
   }
+
+  /// Found by `make fuzz` (a reason must be short): a duplicate key was echoed whole, so a
+  /// settings or cache file with a long duplicate key gave a note as long as the key.
+  func testADuplicateKeyIsNamedByItsStartOnly() {
+    let key = String(repeating: "k", count: 10_000)
+    XCTAssertThrowsError(try JSONValue.parse(#"{"\#(key)":1,"\#(key)":2}"#)) { error in
+      XCTAssertTrue("\(error)".contains("duplicate key '\(key.prefix(60))…'"), "\(error)".prefix(200) + "")
+      XCTAssertLessThan("\(error)".count, 200)
+    }
+  }
 }

@@ -44,6 +44,39 @@ final class MarbleRenderingTests: XCTestCase {
     XCTAssertEqual(try MarbleDiagram(cold: text).events.map(\.time), [ms(0), ms(100), ms(101), ms(102)])
   }
 
+  /// Found by `make fuzz TARGET=marbles` (input `1 98ms- 2ms`): values that spell a time at
+  /// the start or after a space were drawn as one: `198ms` read back as a pause of 198 ms,
+  /// and a failed expect showed `actual: 198ms 101ms |`. A dash now closes such a word.
+  func testValuesThatSpellATimeAreNotDrawnAsOne() throws {
+    for (input, expected) in [
+      ("1 98ms- 2ms", "198ms-"), ("1 98ms- 100ms |", "198ms- 100ms |"), ("5m- 1s a", "5m- 1s a"),
+      ("5m- 0.5ms |", "5m- 0.5ms |"), ("-a 1.5s- 2s (bc)", "-a1.5s 2001ms (bc)"),
+    ] {
+      let diagram = try MarbleDiagram(cold: input)
+      XCTAssertEqual(diagram.rendered(), expected, input)
+      XCTAssertEqual(try MarbleDiagram(cold: diagram.rendered()).rendered(), expected, input)
+    }
+    let diagram = try MarbleDiagram(cold: "1 98ms- 100ms |")
+    XCTAssertEqual(try MarbleDiagram(cold: diagram.rendered()) == diagram, true)
+  }
+
+  /// The inputs `make fuzz TARGET=marbles` saved, exactly (bytes that are not UTF-8 read as
+  /// U+FFFD, as in the fuzz target): each drawing reads back and draws the same again.
+  func testTheSavedFuzzInputsDrawDiagramsThatReadBack() throws {
+    let inputs: [[UInt8]] = [
+      Array("1 98ms- 2ms".utf8), Array("0\n m\n ".utf8),
+      Array(" 99999999999m---".utf8) + [UInt8](repeating: 0xCD, count: 21) + [0x60]
+        + [UInt8](repeating: 0xCD, count: 6),
+    ]
+    for input in inputs {
+      let diagram = try MarbleDiagram(cold: String(decoding: input, as: UTF8.self))
+      for maxDashes in [1, 20] {
+        let drawn = diagram.rendered(maxDashes: maxDashes)
+        XCTAssertEqual(try MarbleDiagram(cold: drawn).rendered(maxDashes: maxDashes), drawn, "\(input)")
+      }
+    }
+  }
+
   func testHotAndSubscriptionDiagramsDrawTheirMarkers() throws {
     XCTAssertEqual(try MarbleDiagram(hot: "-a-^-b-(cd)|").rendered(), "-a-^-b-(cd)|")
     XCTAssertEqual(try MarbleDiagram(hot: "-(^a)").rendered(), "-(^a)")

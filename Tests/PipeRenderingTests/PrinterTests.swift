@@ -67,6 +67,35 @@ final class PrinterTests: RenderingTestCase {
       ])
   }
 
+  func testScheduleWithARetryAfterShowsTheLongerWaits() {
+    let (_, session, _) = run("just 1 | discard")
+    let result = PromptPrinters.schedule("backoff(1, 3, 5, 10) retryAfter 7s", in: session)
+    XCTAssertFalse(result.failed)
+    XCTAssertEqual(
+      result.lines,
+      [
+        "backoff(1, 3, 5, 10) retryAfter 7s",
+        "attempt  wait  starts at",
+        "      1  —     0s",
+        "      2  7s    7s",
+        "      3  7s    14s",
+        "      4  7s    21s",
+        "      5  10s   31s",
+        "no wait is shorter than the Retry-After of 7s (set retryAfter off ignores it)",
+        "if attempt 5 fails too, the error is passed on",
+        "(times count the waits only, as if every attempt failed at once)",
+      ])
+    let typo = PromptPrinters.schedule("backoff(1) retryAfter soon", in: session)
+    XCTAssertTrue(typo.failed)
+    XCTAssertEqual(
+      typo.lines.first,
+      "<schedule>:1:1: error: expected a duration such as 500ms or 2s, found the name 'soon'")
+    session.loop.sync { session.runtime.settings.set("retryAfter", "off") }
+    let off = PromptPrinters.schedule("backoff(1, 3) retryAfter 7s", in: session)
+    XCTAssertEqual(off.lines[3], "      2  1s    1s")
+    XCTAssertEqual(off.lines.last, "retryAfter is off: each wait is the strategy's own (set retryAfter on)")
+  }
+
   func testScheduleWithJitterShowsWhereEachWaitIsDrawnFrom() {
     let strategy = RetryStrategy.exponential(initial: .seconds(1), max: .seconds(30), jitter: .full, times: 3)
     let lines = SchedulePrinter.lines(for: strategy, seed: 7, unicode: false)

@@ -233,4 +233,29 @@ final class MessageTests: XCTestCase {
       }
     }
   }
+
+  /// Found by `make fuzz TARGET=plugin` (the invariant that a reason is short): a plugin that
+  /// sent a 100,000-character type, field, kind or name got all of it echoed in the error that
+  /// pipe prints. A reason now quotes the first 60 characters of what it names.
+  func testAReasonQuotesOnlyTheStartOfALongName() {
+    let long = String(repeating: "x", count: 100_000)
+    let cases: [(line: String, expected: String)] = [
+      (#"{"type":"\#(long)"}"#, "unknown message type '\(long.prefix(60))…' (expected hello, next, error"),
+      (#"{"type":"completed","id":1,"\#(long)":1}"#, "completed: unknown field '\(long.prefix(60))…'"),
+      (
+        #"{"type":"error","id":1,"kind":"\#(long)!","message":"m"}"#,
+        "error: error kind '\(long.prefix(60))…'"
+      ),
+      (#"{"type":"hello","protocol":2,"name":"\#(long)!"}"#, "hello: plugin name '\(long.prefix(60))…'"),
+    ]
+    for (line, expected) in cases {
+      XCTAssertThrowsError(try PluginMessage.decode(line: Array(line.utf8))) { error in
+        XCTAssertTrue("\(error)".hasPrefix(expected), "\(error)".prefix(200) + "")
+        XCTAssertLessThan("\(error)".count, 200)
+      }
+    }
+    XCTAssertThrowsError(try HostMessage.decode(line: Array(#"{"type":"\#(long)"}"#.utf8))) { error in
+      XCTAssertLessThan("\(error)".count, 200)
+    }
+  }
 }

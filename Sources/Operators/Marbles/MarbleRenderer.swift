@@ -28,6 +28,7 @@ struct MarbleRenderer {
       draw(tokens[start..<end])
       start = end
     }
+    if endsWithATime { text += "-" }  // `198ms` at the end would read as a time, `198ms-` does not
     return text
   }
 
@@ -52,10 +53,23 @@ struct MarbleRenderer {
       text += String(repeating: "-", count: Int(frames))
       return
     }
+    // Values that spell a time (1, 9, 8, m, s) would read as one before the space: a dash
+    // closes them. A gap under a frame cannot hold the dash: the event comes after it, late.
+    if endsWithATime {
+      text += "-"
+      skip(gap - .milliseconds(1), beforeDigit: beforeDigit)
+      return
+    }
     // A digit right after the space could read as the start of another time.
     let dash = beforeDigit && gap > .milliseconds(1)
     let progression = dash ? gap - .milliseconds(1) : gap
     if !text.isEmpty { text += " " }
     text += MarbleTime.format(progression) + " " + (dash ? "-" : "")
+  }
+
+  /// Whether the last word drawn (after the last space) reads as a time progression.
+  private var endsWithATime: Bool {
+    let word = text.reversed().prefix { !$0.isWhitespace }
+    return MarbleTime.read(ArraySlice(word.reversed())) != nil
   }
 }

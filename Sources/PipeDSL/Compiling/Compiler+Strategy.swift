@@ -1,3 +1,5 @@
+import Operators
+
 /// A retry strategy compiled on its own, as `:schedule STRATEGY` needs it.
 public struct StrategyCompilation {
   /// The strategy, or nil when the text has errors.
@@ -26,5 +28,20 @@ extension Compiler {
     let strategy = StrategyCompiler.compile(parsed.tree, compiler: self, hasDot: false, parent: -1)
     return StrategyCompilation(
       strategy: hasErrors ? nil : strategy, diagnostics: parsed.diagnostics + diagnostics, file: file)
+  }
+
+  /// Checks a duration written on its own, `7s`, `500ms` or `2` (seconds), as
+  /// `:schedule STRATEGY retryAfter D` needs it; nil with the diagnostics when it is not one.
+  public func compileDuration(_ text: String, name: String = "<schedule>") -> (
+    duration: Time?, diagnostics: [Diagnostic], file: SourceFile
+  ) {
+    let file = SourceFile(name: name, text: text)
+    let parsed = Parser.parseArgument(file)
+    guard !parsed.hasErrors else { return (nil, parsed.diagnostics, file) }
+    let saved = diagnostics
+    defer { diagnostics = saved }
+    diagnostics = []
+    let duration = ArgumentReader(compiler: self, hasDot: false).duration(parsed.tree)
+    return (hasErrors ? nil : duration, parsed.diagnostics + diagnostics, file)
   }
 }

@@ -79,7 +79,8 @@ enum PromptCommands {
     },
     PromptCommand(":speed X", "the real clock, X times faster") { try $0.setSpeed($1) },
     PromptCommand(
-      ":schedule STRATEGY", "the delays a retry strategy would wait", .anywhere(DiagramCommands.schedule)),
+      ":schedule STRATEGY [retryAfter D]", "the delays a retry strategy would wait",
+      .anywhere(DiagramCommands.schedule)),
     PromptCommand(":graph [dot]", "the last pipeline's operator graph", .anywhere(DiagramCommands.graph)),
     PromptCommand(
       ":export svg FILE | rxswift|combine|rxjs [FILE]",

@@ -1,4 +1,5 @@
 import Foundation
+import PipeFiles
 
 /// The history on disk: one entry per line, `\` and newlines escaped.
 ///
@@ -23,7 +24,7 @@ struct HistoryFile {
   /// Every line of the file, decoded, repeats included.
   func load() -> [String] {
     guard let bytes = file.read() else { return [] }
-    return HistoryFile.lines(bytes)
+    return HistoryFormat.lines(bytes)
   }
 
   /// Appends one entry, holding the file's lock.
@@ -31,7 +32,7 @@ struct HistoryFile {
     try? file.locked {
       let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else { return }
-      Descriptor.write(HistoryFile.encode(entry) + "\n", to: descriptor)
+      Descriptor.write(HistoryFormat.encode(entry) + "\n", to: descriptor)
       close(descriptor)
     }
   }
@@ -40,34 +41,11 @@ struct HistoryFile {
   /// the lock, so entries other prompts appended meanwhile are kept.
   func compact(_ compact: @escaping ([String]) -> [String]) {
     try? file.update { old in
-      let entries = compact(old.map(HistoryFile.lines) ?? [])
-      return Array(entries.map { HistoryFile.encode($0) + "\n" }.joined().utf8)
+      let entries = compact(old.map(HistoryFormat.lines) ?? [])
+      return Array(entries.map { HistoryFormat.encode($0) + "\n" }.joined().utf8)
     }
   }
 
-  private static func lines(_ bytes: [UInt8]) -> [String] {
-    bytes.split(separator: 0x0A).map { decode(String(decoding: $0, as: UTF8.self)) }
-  }
-
-  static func encode(_ entry: String) -> String {
-    entry.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
-  }
-
-  static func decode(_ line: String) -> String {
-    var result = ""
-    var escaped = false
-    for character in line {
-      if escaped {
-        result.append(character == "n" ? "\n" : character)
-        escaped = false
-      } else if character == "\\" {
-        escaped = true
-      } else {
-        result.append(character)
-      }
-    }
-    return result
-  }
 }
 
 /// Where the prompt keeps its files: the XDG folders, or their defaults under HOME.

@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import PipeFiles
 
 /// Settings kept between sessions, in `$XDG_CONFIG_HOME/pipe/settings.json` (by default
 /// `~/.config/pipe/settings.json`), readable and writable by its owner only (0600): it may
@@ -24,12 +25,12 @@ struct SettingsStore {
       let exists = FileManager.default.fileExists(atPath: path)
       return ([:], exists ? "cannot read the settings file \(path); starting with the defaults" : nil)
     }
-    if let values = Self.decode(bytes) { return (values, nil) }
+    if let values = SettingsFormat.decode(bytes) { return (values, nil) }
     let broken = path + ".broken"
     let moved =
       (try? file.locked { () -> Bool in
         // Another session may have moved or repaired it meanwhile.
-        guard let now = file.read(), Self.decode(now) == nil else { return false }
+        guard let now = file.read(), SettingsFormat.decode(now) == nil else { return false }
         return rename(path, broken) == 0
       }) ?? false
     let kept = moved ? "; it is kept as \(broken)" : ""
@@ -45,23 +46,15 @@ struct SettingsStore {
     guard !changes.isEmpty else { return nil }
     do {
       try file.update { old in
-        if let old, Self.decode(old) == nil { rename(path, path + ".broken") }  // edited by hand, kept
-        var values = old.flatMap(Self.decode) ?? [:]
+        // A file edited by hand into something else is kept aside.
+        if let old, SettingsFormat.decode(old) == nil { rename(path, path + ".broken") }
+        var values = old.flatMap(SettingsFormat.decode) ?? [:]
         for (key, value) in changes { values[key] = value }
-        let record = Record(values.keys.sorted().map { ($0, values[$0]!) })
-        return Value.record(record).json.encoded() + [0x0A]
+        return SettingsFormat.encode(values)
       }
       return nil
     } catch {
       return "\(error)"
     }
-  }
-
-  /// The settings in `bytes`, or nil when they are not a JSON object.
-  static func decode(_ bytes: [UInt8]) -> [String: Value]? {
-    guard case .record(let record)? = try? Value(jsonBytes: bytes) else { return nil }
-    var values: [String: Value] = [:]
-    for field in record.fields { values[field.key] = field.value }
-    return values
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Operators
 import PipeDSL
 import TerminalText
 
@@ -16,26 +17,51 @@ public enum PromptPrinters {
     return GraphPrinter.tree(graph, display: display(of: session))
   }
 
-  /// `:schedule STRATEGY`: the waits of a delay strategy; a mistake in the text comes back
-  /// as diagnostics rendered with `paint` (that of the stream they go to), with `failed` set.
+  /// `:schedule STRATEGY [retryAfter D]`: the waits of a delay strategy, each at least D when
+  /// it is given (as when every error says `Retry-After: D`) and the `retryAfter` setting is
+  /// on; a mistake in the text comes back as diagnostics rendered with `paint` (that of the
+  /// stream they go to), with `failed` set.
   public static func schedule(_ text: String, in session: Session, paint: Paint = .plain)
     -> (lines: [String], failed: Bool)
   {
     let unicode = display(of: session).unicode
+    let (strategyText, waitText) = splitRetryAfter(text)
+    let render = { (diagnostics: [Diagnostic], file: SourceFile) -> (lines: [String], failed: Bool) in
+      let rendered = DiagnosticRenderer(paint: paint).render(diagnostics, in: file)
+      return (rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), true)
+    }
     return session.loop.sync {
-      let compiled = session.compiler.compileStrategy(text)
-      guard let strategy = compiled.strategy else {
-        let rendered = DiagnosticRenderer(paint: paint).render(compiled.diagnostics, in: compiled.file)
-        return (rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), true)
+      let compiled = session.compiler.compileStrategy(strategyText)
+      guard let strategy = compiled.strategy else { return render(compiled.diagnostics, compiled.file) }
+      var retryAfter: Time?
+      if let waitText {
+        let wait = session.compiler.compileDuration(waitText)
+        guard let duration = wait.duration else { return render(wait.diagnostics, wait.file) }
+        retryAfter = duration
       }
       guard let schedule = strategy.schedule else {
         return (
-          ["\(text) waits for something to happen rather than for a fixed time: no schedule to print"], false
+          [
+            "\(strategyText) waits for something to happen rather than for a fixed time: no schedule to print"
+          ],
+          false
         )
       }
-      let seed = session.runtime.seed
-      return (SchedulePrinter.lines(for: schedule, seed: seed, title: text, unicode: unicode), false)
+      let honoured = session.runtime.settings["retryAfter"] != .string("off")
+      var lines = SchedulePrinter.lines(
+        for: schedule, seed: session.runtime.seed, title: text, unicode: unicode,
+        retryAfter: honoured ? retryAfter : nil)
+      if retryAfter != nil && !honoured {
+        lines.append("retryAfter is off: each wait is the strategy's own (set retryAfter on)")
+      }
+      return (lines, false)
     }
+  }
+
+  /// `backoff(1, 3) retryAfter 7s` → (`backoff(1, 3)`, `7s`).
+  static func splitRetryAfter(_ text: String) -> (String, String?) {
+    guard let match = text.firstMatch(of: /^(.*\S)\s+retryAfter\s+(\S+)\s*$/) else { return (text, nil) }
+    return (String(match.1), String(match.2))
   }
 
   /// `:export svg FILE`: writes the last `marbles` diagram as SVG; nil when done, else what

@@ -2,7 +2,7 @@ import Operators
 import TerminalText
 
 /// Prints the delays a retry strategy would use, without running anything, as
-/// `:schedule STRATEGY` shows them: for each resubscription, the wait before it, the time
+/// `:schedule STRATEGY [retryAfter D]` shows them: for each resubscription, the wait before it, the time
 /// spent waiting so far, and, with jitter, the range the wait is drawn from.
 ///
 ///     binaryExponential(1s, times: 3)
@@ -17,9 +17,11 @@ public enum SchedulePrinter {
   /// The most resubscriptions listed.
   static let maxRows = 20
 
-  /// The schedule of `strategy`, headed by `title` (the strategy as it was written).
+  /// The schedule of `strategy`, headed by `title` (the strategy as it was written); with
+  /// `retryAfter`, no wait is shorter than it, as when every error says `Retry-After`.
   public static func lines(
-    for strategy: RetryStrategy, seed: UInt64, title: String? = nil, unicode: Bool = true
+    for strategy: RetryStrategy, seed: UInt64, title: String? = nil, unicode: Bool = true,
+    retryAfter: Time? = nil
   ) -> [String] {
     let (dash, ellipsis) = unicode ? ("—", "…") : ("-", "...")
     var schedule = strategy.makeSchedule(seed: seed)
@@ -30,7 +32,8 @@ public enum SchedulePrinter {
     rows.append(["1", dash, "0s"] + (jittered ? [""] : []))
     var total = Time.zero
     var error = 0
-    while let delay = schedule.next() {
+    while let drawn = schedule.next() {
+      let delay = retryAfter.map { max(drawn, $0) } ?? drawn
       error += 1
       total = total + delay
       guard error < maxRows else { continue }
@@ -41,6 +44,9 @@ public enum SchedulePrinter {
     var lines = [(title ?? strategy.description) + (jittered ? ", seed \(seed)" : "")] + table(rows)
     if error >= maxRows {
       lines.append("\(ellipsis) \(error - maxRows + 1) more, \(total) of waiting in all")
+    }
+    if let retryAfter {
+      lines.append("no wait is shorter than the Retry-After of \(retryAfter) (set retryAfter off ignores it)")
     }
     lines.append("if attempt \(error + 1) fails too, the error is passed on")
     lines.append("(times count the waits only, as if every attempt failed at once)")

@@ -28,7 +28,7 @@ struct FieldReader {
   }
 
   mutating func required(_ key: String) throws(ProtocolError) -> JSONValue {
-    guard let value = optional(key) else { throw error("missing field '\(key)'") }
+    guard let value = optional(key) else { throw error("missing field \(quoted(key))") }
     return value
   }
 
@@ -44,7 +44,7 @@ struct FieldReader {
   /// An int field that is at least `minimum`.
   mutating func int(_ key: String, minimum: Int = 0) throws(ProtocolError) -> Int {
     let value = try typed(key, try required(key), "an int", \.intValue)
-    if value < minimum { throw error("field '\(key)' must be at least \(minimum), got \(value)") }
+    if value < minimum { throw error("field \(quoted(key)) must be at least \(minimum), got \(value)") }
     return value
   }
 
@@ -88,8 +88,9 @@ struct FieldReader {
   /// Fails on the first field that was never asked for.
   func finish() throws(ProtocolError) {
     for key in object.keys where !asked.contains(key) {
-      let hint = asked.first { normalized($0) == normalized(key) }.map { " (did you mean '\($0)'?)" } ?? ""
-      throw error("unknown field '\(key)'\(hint)")
+      let hint =
+        asked.first { normalized($0) == normalized(key) }.map { " (did you mean \(quoted($0))?)" } ?? ""
+      throw error("unknown field \(quoted(key))\(hint)")
     }
   }
 
@@ -101,7 +102,7 @@ struct FieldReader {
     _ key: String, _ value: JSONValue, _ expected: String, _ read: (JSONValue) -> T?
   ) throws(ProtocolError) -> T {
     guard let result = read(value) else {
-      throw error("field '\(key)' must be \(expected), got \(value.typeName)")
+      throw error("field \(quoted(key)) must be \(expected), got \(value.typeName)")
     }
     return result
   }

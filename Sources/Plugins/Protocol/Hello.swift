@@ -41,7 +41,7 @@ public struct Hello: Sendable, Hashable {
     reader.version = protocolVersion
     name = try reader.string("name")
     if !isIdentifier(name) {
-      throw reader.error("plugin name '\(name)' is not an identifier (letters, digits, _)")
+      throw reader.error("plugin name \(quoted(name)) is not an identifier (letters, digits, _)")
     }
     version = try reader.string("version")
     sources = try reader.array("sources") { (json, context) throws(ProtocolError) in
@@ -63,13 +63,13 @@ public struct Hello: Sendable, Hashable {
 
   private func validate(_ reader: FieldReader) throws(ProtocolError) {
     if let duplicate = sources.map(\.name).firstDuplicate {
-      throw reader.error("source '\(duplicate)' is declared twice")
+      throw reader.error("source \(quoted(duplicate)) is declared twice")
     }
     if let duplicate = settings.map(\.key).firstDuplicate {
-      throw reader.error("setting '\(duplicate)' is declared twice")
+      throw reader.error("setting \(quoted(duplicate)) is declared twice")
     }
     for setting in settings where !isSettingKey(setting.key) {
-      throw reader.error("setting key '\(setting.key)' must be '\(name).<identifier>'")
+      throw reader.error("setting key \(quoted(setting.key)) must be \(quoted(name + ".<identifier>"))")
     }
   }
 

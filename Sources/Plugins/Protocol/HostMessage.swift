@@ -80,7 +80,7 @@ public enum HostMessage: ProtocolMessage {
       self = .cancel(id: try reader.int("id"))
     default:
       let expected = version >= 2 ? "hello, subscribe or cancel" : "subscribe or cancel"
-      throw ProtocolError("unknown message type '\(type)' (expected \(expected))")
+      throw ProtocolError("unknown message type \(quoted(type)) (expected \(expected))")
     }
     try reader.finish()
   }

@@ -67,7 +67,7 @@ public enum PluginMessage: ProtocolMessage {
       let id = try reader.int("id")
       let kind = try reader.string("kind")
       if !isIdentifier(kind) {
-        throw reader.error("error kind '\(kind)' is not an identifier (letters, digits, _)")
+        throw reader.error("error kind \(quoted(kind)) is not an identifier (letters, digits, _)")
       }
       try reader.introduced("retry_after_ms", in: 2)
       self = .error(
@@ -76,7 +76,8 @@ public enum PluginMessage: ProtocolMessage {
     case "completed": self = .completed(id: try reader.int("id"), afterMs: try reader.optionalInt("after_ms"))
     case "log": self = .log(message: try reader.string("message"))
     default:
-      throw ProtocolError("unknown message type '\(type)' (expected hello, next, error, completed or log)")
+      throw ProtocolError(
+        "unknown message type \(quoted(type)) (expected hello, next, error, completed or log)")
     }
     try reader.finish()
   }

@@ -24,3 +24,12 @@ public struct ProtocolError: Error, Sendable, Hashable, CustomStringConvertible 
     ProtocolError(reason, context: context.map { "\(outer).\($0)" } ?? outer)
   }
 }
+
+/// `text` in single quotes for a reason, its first 60 characters only: a reason names what it
+/// read (a field, a type, a name) without echoing a whole line back.
+///
+///     quoted("tempC")                                // 'tempC'
+///     quoted(String(repeating: "x", count: 100_000))  // 'xxx…x…' (60 x's, then …)
+func quoted(_ text: String) -> String {
+  text.count > 60 ? "'\(text.prefix(60))…'" : "'\(text)'"
+}

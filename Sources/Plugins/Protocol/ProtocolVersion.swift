@@ -42,6 +42,7 @@ extension FieldReader {
   func introduced(_ key: String, in version: Int) throws(ProtocolError) {
     guard has(key), self.version < version else { return }
     throw error(
-      "field '\(key)' is new in protocol \(version); this plugin said protocol \(self.version) in its hello")
+      "field \(quoted(key)) is new in protocol \(version); this plugin said protocol \(self.version) in its hello"
+    )
   }
 }

@@ -3,7 +3,7 @@ extension ValueType {
     let name = try reader.string(key)
     guard let type = ValueType(rawValue: name) else {
       let known = ValueType.allCases.map(\.rawValue).joined(separator: ", ")
-      throw reader.error("unknown type '\(name)' (expected one of \(known))")
+      throw reader.error("unknown type \(quoted(name)) (expected one of \(known))")
     }
     self = type
   }
@@ -21,7 +21,9 @@ private func readDefault(_ reader: inout FieldReader, type: ValueType) throws(Pr
 }
 
 private func requireIdentifier(_ name: String, _ what: String, _ reader: FieldReader) throws(ProtocolError) {
-  if !isIdentifier(name) { throw reader.error("\(what) '\(name)' is not an identifier (letters, digits, _)") }
+  if !isIdentifier(name) {
+    throw reader.error("\(what) \(quoted(name)) is not an identifier (letters, digits, _)")
+  }
 }
 
 extension ParamSpec {
@@ -53,7 +55,7 @@ extension SourceSpec {
       try ParamSpec(json: json, context: context)
     }
     if let duplicate = params.map(\.name).firstDuplicate {
-      throw reader.error("parameter '\(duplicate)' is declared twice")
+      throw reader.error("parameter \(quoted(duplicate)) is declared twice")
     }
     example = try reader.optionalString("example")
     try reader.finish()

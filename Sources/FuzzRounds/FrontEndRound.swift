@@ -12,6 +12,11 @@ struct FrontEndRound {
     self.mode = mode
   }
 
+  /// The problems of `text` read as a file and at the prompt.
+  static func problems(_ text: String) -> [String] {
+    [Lexer.Mode.file, .prompt].flatMap { FrontEndRound(text: text, mode: $0).problems() }
+  }
+
   /// Every broken invariant, described; empty when the round went well.
   func problems() -> [String] {
     var problems = tokenProblems()
@@ -57,7 +62,7 @@ struct FrontEndRound {
 
   /// Builds every pipeline into engine observables, without subscribing.
   private func build(_ statements: [CompiledStatement]) {
-    let runtime = Runtime(scheduler: VirtualTimeScheduler(), output: BufferedOutput())
+    let runtime = Runtime(scheduler: VirtualTimeScheduler(), services: Services(output: BufferedOutput()))
     for statement in statements {
       switch statement.kind {
       case .run(let pipeline, _), .bind(_, let pipeline): _ = pipeline.build(Env(runtime: runtime))
@@ -66,5 +71,5 @@ struct FrontEndRound {
     }
   }
 
-  nonisolated(unsafe) static let catalogue = Catalogue.standard
+  static let catalogue = Catalogue.standard
 }
