@@ -43,7 +43,9 @@ let package = Package(
     .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText", "SplitMix"]),
     // Pipelines as RxSwift, Combine and RxJS code: by meaning, with helpers for what a library lacks.
     .target(name: "PipeExport", dependencies: ["PipeDSL"]),
-    .testTarget(name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"]),
+    .testTarget(
+      name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"],
+      exclude: ["Goldens"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // The formats of the files pipe keeps (settings, cache, history): bytes in and out, no I/O,

@@ -10,7 +10,7 @@ extension PipeCommand {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write each pipeline of a script as RxSwift 6, Combine or RxJS 7 code.",
-      usage: "pipe export --to rxswift|combine|rxjs <file> [--runnable]",
+      usage: "pipe export --to rxswift|combine|rxjs <file>|--code <code> [--runnable]",
       discussion: """
         Translates by meaning, not by spelling: pipe's retry 3 (three attempts in all, as RxSwift counts) is retry(3) in RxSwift but retry(2) in Combine and RxJS. What a library lacks comes as a small helper, included once; where no faithful translation exists, a comment at that line says so. Plugin sources become typed stubs to connect.
 
@@ -24,7 +24,11 @@ extension PipeCommand {
     var library: ExportLibrary
 
     @Argument(help: "The script to translate.", completion: .file(extensions: ["pipe"]))
-    var file: String
+    var file: String?
+
+    @Option(
+      name: .customLong("code"), help: ArgumentHelp("Translate CODE instead of a file.", valueName: "CODE"))
+    var code: String?
 
     @Flag(help: "A complete program instead of a fragment (Combine on OpenCombine).")
     var runnable = false
@@ -32,6 +36,9 @@ extension PipeCommand {
     @OptionGroup var options: CommonOptions
 
     func validate() throws {
+      if (file == nil) == (code == nil) {
+        throw ValidationError("give a script, or --code CODE (one of them)")
+      }
       if runnable && library != .combine {
         throw ValidationError("--runnable writes a Combine program; use it with --to combine")
       }
@@ -40,10 +47,11 @@ extension PipeCommand {
     func run() throws {
       let run = try RunOptions.parse(options.arguments)
       let streams = OutputStreams(options: run)
+      let source = code.map { Result.success($0) } ?? ScriptSource.read(file!, paint: streams.error.paint)
       throw ExitCode(
         ExportScript.run(
-          source: ScriptSource.read(file, paint: streams.error.paint), name: file, library: library,
-          runnable: runnable, options: run, streams: streams))
+          source: source, name: file ?? "<code>", library: library, runnable: runnable, options: run,
+          streams: streams))
     }
   }
 }
@@ -76,7 +84,8 @@ enum ExportScript {
         DiagnosticRenderer(paint: streams.error.paint).render(diagnostics, in: redactor.redact(file)))
     }
     guard !diagnostics.contains(where: \.isError) else { return 2 }
-    output.line(redactor.redact(Exporter.export(program, name: name, to: library, runnable: runnable)))
+    let code = Exporter.export(program, name: name, to: library, runnable: runnable)
+    output.line(redactor.redact(code.hasSuffix("\n") ? String(code.dropLast()) : code))
     return 0
   }
 }

@@ -39,7 +39,8 @@ final class CommandTableTests: XCTestCase {
     let session = Session.make(output: BufferedOutput())
     let place = CommandPlace(session: session, errorPaint: .plain)
     XCTAssertThrowsError(try PromptCommands.reply(to: command(":export png x"), in: place, repl: nil)) {
-      XCTAssertEqual($0 as? CommandError, .problem("write :export svg FILE"))
+      XCTAssertEqual(
+        $0 as? CommandError, .problem("write :export svg FILE, or :export rxswift|combine|rxjs [FILE]"))
     }
     XCTAssertThrowsError(try PromptCommands.reply(to: command(":schedule backoff("), in: place, repl: nil)) {
       guard case .diagnostics(let lines)? = $0 as? CommandError else { return XCTFail("\($0)") }

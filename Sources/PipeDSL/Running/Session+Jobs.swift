@@ -28,6 +28,7 @@ extension Session {
     if let events { job.onEnd.append { [unowned self, unowned job] in events.ended(self, job) } }
     jobs.append(job)
     lastGraph = statement.graph
+    lastStatement = statement.statement
     events?.started(self, job)
     // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
     // spares every event a strong retain and release.

@@ -29,6 +29,8 @@ public final class Session {
   public internal(set) var jobs: [Job] = []
   /// The graph of the last pipeline that ran, for `:graph`.
   public internal(set) var lastGraph = Graph()
+  /// The last statement that ran a pipeline, for `:export rxswift|combine|rxjs`.
+  public internal(set) var lastStatement: Statement?
   var pumping = false
   /// Whether a slice of background time is posted to the loop (the prompt, idle).
   var backgroundSlicePosted = false

@@ -1,3 +1,4 @@
+import Foundation
 import PipeDSL
 
 /// A script as RxSwift 6 code: pipe's semantics are RxSwift's, so this is the closest export.
@@ -19,7 +20,7 @@ struct RxSwiftExport: LibraryExport {
       ".subscribe(\n    onNext: { print($0) },\n    onError: { print(\"error: \\($0.kind)\") },\n    onCompleted: { print(\"completed\") }\n)"
     )
     chain.add(".disposed(by: disposeBag)")
-    return (notes + [chain.swift()]).joined(separator: "\n")
+    return (notes + [chain.swift(), Self.startMark]).joined(separator: "\n")
   }
 
   /// An `expect "MARBLES"` as the RxTest assertion it means.
@@ -59,10 +60,16 @@ struct RxSwiftExport: LibraryExport {
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
     parts += [SwiftCode.kinds(context.kinds)].compactMap { $0 }
     parts += context.declarations
-    parts += body
-    if testing { parts.append("testScheduler.start()") }
+    // On RxTest's clock a statement runs when the scheduler starts: one after another, as in pipe.
+    let start = testing ? "testScheduler.start()" : nil
+    parts += body.map {
+      $0.replacingOccurrences(of: "\n" + Self.startMark, with: start.map { "\n" + $0 } ?? "")
+    }
     return parts.joined(separator: "\n\n") + "\n"
   }
+
+  /// Where a statement's `testScheduler.start()` goes, when the export has a test scheduler.
+  static let startMark = "<start>"
 
   static let coldEach = """
     /// pipe's cold with several diagrams: the n-th subscription plays the n-th, the last repeating.

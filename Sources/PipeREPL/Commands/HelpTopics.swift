@@ -16,6 +16,22 @@ enum HelpTopics {
 
   private static let topics: [(name: String, text: String)] = [
     (
+      "export",
+      """
+      Exporting to RxSwift, Combine and RxJS
+        :export rxswift [FILE]   the last pipeline in RxSwift 6: printed, or written to FILE
+        :export combine [FILE]   in Combine (Apple's names)
+        :export rxjs [FILE]      in RxJS 7 (TypeScript)
+        pipe export --to rxswift|combine|rxjs FILE.pipe    every pipeline of a script
+      By meaning, not spelling: retry 3 (three attempts in all, as RxSwift counts) is
+      retry(3) in RxSwift but retry(2) in Combine and RxJS; retryWhen backoff(...) is
+      RxSwift's retry(when:) with a timer, RxJS's retry({ count, delay }), a helper in
+      Combine. What a library lacks comes as a helper, written once; where nothing is
+      faithful, a comment at that line says so. Plugin sources become typed stubs.
+      pipe export --runnable writes a whole Combine program (docs/COOKBOOK.md).
+      """
+    ),
+    (
       "jobs",
       """
       Background jobs

@@ -82,7 +82,9 @@ enum PromptCommands {
       ":schedule STRATEGY [retryAfter D]", "the delays a retry strategy would wait",
       .anywhere(DiagramCommands.schedule)),
     PromptCommand(":graph [dot]", "the last pipeline's operator graph", .anywhere(DiagramCommands.graph)),
-    PromptCommand(":export svg FILE", "the last marbles diagram as SVG", .anywhere(DiagramCommands.export)),
+    PromptCommand(
+      ":export svg FILE | rxswift|combine|rxjs [FILE]",
+      "the last marbles diagram as SVG; the last pipeline as library code", .anywhere(DiagramCommands.export)),
     PromptCommand(":plugins", "the plugins found, with their sources") { repl, _ in repl.listPlugins() },
     PromptCommand(":plugin load PATH", "start the plugin at PATH") { try $0.loadPlugin($1) },
     PromptCommand(":settings", "every setting and its value (secrets hidden)") { repl, _ in

@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import PipeExport
 import PipeRendering
 import TerminalText
 
@@ -24,11 +25,15 @@ enum DiagramCommands {
     return .text(result.lines)
   }
 
-  /// `:export svg FILE`: the last marbles diagram as SVG.
+  /// `:export svg FILE`: the last marbles diagram as SVG; `:export rxswift|combine|rxjs
+  /// [FILE]`: the last pipeline as library code.
   @Sendable static func export(_ place: CommandPlace, _ command: Command) throws(CommandError) -> CommandReply
   {
+    if let library = command.words.first.flatMap({ ExportLibrary(rawValue: $0.text) }) {
+      return try exportCode(place, command, library: library)
+    }
     guard command.words.count == 2, command.words[0].text == "svg" else {
-      throw .problem("write :export svg FILE")
+      throw .problem("write :export svg FILE, or :export rxswift|combine|rxjs [FILE]")
     }
     let path = command.words[1].text
     if let problem = PromptPrinters.exportSVG(from: place.session, to: path) {

@@ -1,0 +1,41 @@
+import Foundation
+import PipeDSL
+import PipeExport
+
+extension DiagramCommands {
+  /// `:export rxswift|combine|rxjs [FILE]`: the last pipeline that ran, as library code,
+  /// printed, or written to FILE.
+  static func exportCode(_ place: CommandPlace, _ command: Command, library: ExportLibrary)
+    throws(CommandError)
+    -> CommandReply
+  {
+    guard command.words.count <= 2 else { throw .problem("write :export \(library.rawValue) [FILE]") }
+    let session = place.session
+    guard let statement = session.loop.sync({ session.lastStatement }) else {
+      throw .problem("no pipeline has run yet: run one, then :export \(library.rawValue)")
+    }
+    let code = Exporter.export(
+      Program(statements: [statement]), name: "the last pipeline", to: library)
+    guard let path = command.words.dropFirst().first?.text else {
+      return .text(code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+    }
+    do {
+      try code.write(toFile: path, atomically: true, encoding: .utf8)
+    } catch {
+      throw .problem("cannot write '\(path)': \(error.localizedDescription)")
+    }
+    let lines = code.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    return .note("wrote \(path) (\(lines) lines of \(library.title))")
+  }
+}
+
+extension ExportLibrary {
+  /// The library's name as its community writes it.
+  var title: String {
+    switch self {
+    case .rxswift: return "RxSwift"
+    case .combine: return "Combine"
+    case .rxjs: return "RxJS"
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import PipeProcessSupport
+import XCTest
+
+/// The RxSwift and RxJS exports of a few examples, compared with the committed goldens
+/// (Tests/PipeExportTests/Goldens). Neither library resolves here, so the text is the test;
+/// docs/COOKBOOK.md says how a user builds them. After a deliberate change, write the
+/// goldens anew with PIPE_UPDATE_GOLDENS=1 and read the diff.
+final class ExportGoldenTests: XCTestCase {
+  static let examples = [
+    "examples/chapter/05-backoff.pipe", "examples/chapter/08-invalid-key.pipe",
+    "examples/chapter/14-flatmap-pitfall.pipe", "examples/rx/book-retry-handler.pipe",
+    "examples/rx/retrywhen-notifier-ends.pipe", "examples/tour/custom-errors.pipe",
+  ]
+
+  static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Goldens")
+
+  func testRxSwiftExportsMatchTheirGoldens() throws {
+    try compare(library: "rxswift", suffix: "swift")
+  }
+
+  func testRxJSExportsMatchTheirGoldens() throws {
+    try compare(library: "rxjs", suffix: "ts")
+  }
+
+  func testCombineFragmentsMatchTheirGoldens() throws {
+    try compare(library: "combine", suffix: "swift")
+  }
+
+  private func compare(library: String, suffix: String) throws {
+    let update = ProcessInfo.processInfo.environment["PIPE_UPDATE_GOLDENS"] == "1"
+    for example in Self.examples {
+      let result = try PipeProcess.run(["export", "--to", library, example])
+      XCTAssertEqual(result.status, 0, result.output)
+      let stem = example.dropFirst("examples/".count).dropLast(".pipe".count).replacingOccurrences(
+        of: "/", with: "-")
+      let golden = Self.goldens.appendingPathComponent("\(stem).\(library).\(suffix).txt")
+      if update {
+        try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+        try result.output.write(to: golden, atomically: true, encoding: .utf8)
+        continue
+      }
+      let expected = try String(contentsOf: golden, encoding: .utf8)
+      XCTAssertEqual(
+        result.output, expected, "\(example) as \(library) differs from \(golden.lastPathComponent)")
+    }
+  }
+}
