@@ -2,7 +2,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test lint format bench bench-startup bench-fake-api docs fuzz clean svg-check
+.PHONY: all deps test-deps build run test lint format release bench bench-engine bench-startup bench-fake-api \
+  docs fuzz clean svg-check
 
 all: build
 
@@ -44,10 +45,26 @@ docs: build
 	"$$($(SWIFT) build --show-bin-path)/pipe" docs operators > docs/OPERATORS.md
 	"$$($(SWIFT) build --show-bin-path)/pipe" docs names --into docs/COOKBOOK.md
 
+# The release build, as pipe is shipped: the Swift runtime and Foundation linked in, so that
+# starting pipe binds no symbols to shared libraries (about a third of its start-up else).
+# Every benchmark builds this way, so that the release build is never redone for another flag.
+RELEASE := -c release --static-swift-stdlib
+
+release: deps
+	$(SWIFT) build $(RELEASE) --product pipe
+
+# The figures of issue 16 in one table: the language against the engine, `pipe -e 'just 1'`
+# against a Foundation hello-world, `pipe fake-api` under wrk (five runs of 20 s).
+# BENCH_ARGS=--json prints one object per row; --quick runs each briefly.
 bench: deps
-	$(SWIFT) run -c release OperatorsBenchmark
-	$(SWIFT) run -c release PluginsBenchmark
-	$(SWIFT) run -c release LanguageBenchmark
+	$(call apt,wrk,command -v wrk)
+	$(SWIFT) build $(RELEASE) --product Bench
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/Bench" $(BENCH_ARGS)
+
+# The engine against OpenCombine, and the plugin host against its testbed.
+bench-engine: deps
+	$(SWIFT) run $(RELEASE) OperatorsBenchmark
+	$(SWIFT) run $(RELEASE) PluginsBenchmark
 
 # Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
 svg-check: build
@@ -70,12 +87,13 @@ fuzz:
 # `pipe fake-api` under wrk -t2 -c100 -d20s, five runs: requests/s, p99, memory across runs.
 bench-fake-api: deps
 	$(call apt,wrk,command -v wrk)
-	$(SWIFT) run -c release FakeAPIBenchmark
+	$(SWIFT) run $(RELEASE) FakeAPIBenchmark
 
-# Time from exec to the first prompt, and of `pipe -e 'just 1'`: median of 40 runs, target 30 ms.
+# Time from exec to the first prompt, and of `pipe -e 'just 1'` beside a Foundation hello-world,
+# alternately: medians of 40 runs, peak memory.
 bench-startup: deps
-	$(SWIFT) build -c release --product pipe
-	$(SWIFT) run -c release StartupBenchmark .build/release/pipe 40
+	$(SWIFT) build $(RELEASE) --product pipe
+	$(SWIFT) run $(RELEASE) StartupBenchmark .build/release/pipe 40
 
 clean:
 	rm -rf .build .build-fuzz

@@ -25,11 +25,13 @@ extension Session {
     jobs.append(job)
     lastGraph = statement.graph
     events?.started(self, job)
-    // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
-    // spares every event a strong retain and release.
-    let observer = Observer<Value>(lifetime: control) { [unowned(unsafe) job] event in
+    // `jobs` keeps every job alive for the session, and the job its sink until it ends (no
+    // event reaches the sink after that), so the unchecked references are safe and spare
+    // every event a strong retain and release.
+    let consumer = job.consumer
+    let observer = Observer<Value>(lifetime: control) { [unowned(unsafe) job, unowned(unsafe) consumer] event in
       guard job.isRunning else { return }
-      job.consumer?.on(event)
+      consumer?.on(event)
       if event.isStopEvent { job.end(.terminated) }
     }
     let subscription = pipeline.build(Env(runtime: runtime, tracer: tracer)).subscribe(observer)
