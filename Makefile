@@ -2,8 +2,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test lint format release bench bench-engine bench-startup bench-fake-api \
-  docs fuzz clean svg-check
+.PHONY: all deps test-deps build run test test-tsan lint format release bench bench-engine bench-startup \
+  bench-fake-api docs fuzz clean svg-check
 
 all: build
 
@@ -33,11 +33,24 @@ test: test-deps lint
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(SWIFT) run pipe check examples
 
+# Everything written in Swift: the sources, the tests, the benchmarks and the manifest.
+SWIFT_FILES := Sources Tests Benchmarks Package.swift
+
+# The engine and the plugin host under ThreadSanitizer: the run loop, the plugin processes'
+# reader threads and watchdog, PluginKit's tasks. Its own scratch path (a TSan build shares
+# nothing with the plain one); the tests that start the real pipe binary are left out, as
+# they test the binary, not threads in this process.
+TSAN_TESTS ?= OperatorsTests|PluginsTests|PipeDSLTests|JSONTests|TerminalTextTests
+test-tsan: test-deps
+	$(SWIFT) build --build-tests --scratch-path .build-tsan --sanitize=thread
+	$(SWIFT) test --skip-build --scratch-path .build-tsan --sanitize=thread --disable-swift-testing \
+	  --filter '$(TSAN_TESTS)'
+
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests
+	$(SWIFT) format lint --strict --recursive $(SWIFT_FILES)
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Benchmarks
+	$(SWIFT) format --in-place --recursive $(SWIFT_FILES)
 
 # docs/OPERATORS.md is generated from the catalogue, and the name tables of docs/COOKBOOK.md
 # from the table the checker reads; DocsTests fails when either is stale.
@@ -96,4 +109,4 @@ bench-startup: deps
 	$(SWIFT) run $(RELEASE) StartupBenchmark .build/release/pipe 40
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz .build-tsan

@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "pipe",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],  // Synchronization's Mutex and Atomic
   products: [
     .executable(name: "pipe", targets: ["PipeREPL"]),
     .library(name: "Operators", targets: ["Operators"]),
@@ -23,8 +23,11 @@ let package = Package(
     // The reactive engine: no dependency on the other modules.
     .target(
       name: "Operators",
-      dependencies: [.product(name: "HeapModule", package: "swift-collections")]
+      dependencies: ["SplitMix", .product(name: "HeapModule", package: "swift-collections")]
     ),
+    // SplitMix64: the one seeded generator, of jittered retries and of the simulators. No dependencies.
+    .target(name: "SplitMix"),
+    .testTarget(name: "SplitMixTests", dependencies: ["SplitMix"]),
     // Text on a terminal: display width, the style table, cursor movements. No dependencies.
     .target(name: "TerminalText"),
     .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
@@ -33,7 +36,7 @@ let package = Package(
     .target(name: "JSON"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
-    .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText"]),
+    .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText", "SplitMix"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
@@ -68,19 +71,26 @@ let package = Package(
     .target(name: "PluginProtocol", dependencies: ["JSON"], path: "Sources/Plugins/Protocol"),
     .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol", "CProcess"], path: "Sources/Plugins/Kit"),
-    .executableTarget(name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
+    .executableTarget(
+      name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
     // The host side of plugins as the language sees them: sources, settings, clock holds.
     .target(
       name: "PluginBridge", dependencies: ["Operators", "PipeDSL", "PluginHost", "PluginProtocol"],
       path: "Sources/Plugins/Bridge"),
-    .testTarget(name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol"]),
-    .executableTarget(name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"], path: "Benchmarks/PluginsBenchmark"),
+    .testTarget(
+      name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol", "PipeProcessSupport"]),
+    .executableTarget(
+      name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"],
+      path: "Benchmarks/PluginsBenchmark"),
     // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
-    .target(name: "SourceCore", path: "Sources/Plugins/SourceCore"),
-    .target(name: "WeatherCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Weather/Core"),
+    .target(name: "SourceCore", dependencies: ["SplitMix"], path: "Sources/Plugins/SourceCore"),
     .target(
-      name: "AirQualityCore", dependencies: ["SourceCore"], path: "Sources/Plugins/AirQuality/Core"),
-    .target(name: "RandomCore", dependencies: ["SourceCore"], path: "Sources/Plugins/Random/Core"),
+      name: "WeatherCore", dependencies: ["SourceCore", "SplitMix"], path: "Sources/Plugins/Weather/Core"),
+    .target(
+      name: "AirQualityCore", dependencies: ["SourceCore", "SplitMix"],
+      path: "Sources/Plugins/AirQuality/Core"),
+    .target(
+      name: "RandomCore", dependencies: ["SourceCore", "SplitMix"], path: "Sources/Plugins/Random/Core"),
     // `pipe fake-api`: both web APIs on loopback, answering from the simulators, faults on demand.
     .target(
       name: "FakeAPI",
@@ -123,10 +133,12 @@ let package = Package(
         "PipeREPL", "PipeDSL", "PluginBridge", "PluginHost", "FakeAPI", "SourceCore", "PipeProcessSupport",
       ]),
     .testTarget(
-      name: "PipeRenderingTests", dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
+      name: "PipeRenderingTests",
+      dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests"),
-    .testTarget(name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
+    .testTarget(
+      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [

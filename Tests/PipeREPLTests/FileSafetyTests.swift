@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// The files pipe keeps survive what happens to real processes: a kill -9 at any moment, and
@@ -46,14 +47,16 @@ final class FileSafetyTests: XCTestCase {
     let keys = ["seed", "horizon", "weather.faults", "random.seed"]
     let prompts = try keys.map { _ in try PTYProcess.start(home: home) }
     for prompt in prompts { XCTAssertTrue(prompt.waitFor("pipe>"), prompt.screen) }
-    let done = AtomicCounter()
-    let reads = AtomicCounter()
-    let invalid = AtomicCounter()
+    let done = Atomic(false)
+    let reads = Atomic(0)
+    let invalid = Atomic(0)
     let reader = Thread {
-      while done.value == 0 {
+      while !done.load(ordering: .relaxed) {
         guard let data = FileManager.default.contents(atPath: path) else { continue }
-        reads.increment()
-        if (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] == nil { invalid.increment() }
+        reads.add(1, ordering: .relaxed)
+        if (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] == nil {
+          invalid.add(1, ordering: .relaxed)
+        }
       }
     }
     reader.start()
@@ -67,22 +70,15 @@ final class FileSafetyTests: XCTestCase {
     for prompt in prompts {
       XCTAssertEqual(prompt.wait(timeout: 120), 0, prompt.screen.suffix(500).description)
     }
-    done.increment()
+    done.store(true, ordering: .relaxed)
     let saved = try XCTUnwrap(
       try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     XCTAssertEqual(saved["seed"] as? Int, 300)
     XCTAssertEqual(saved["horizon"] as? Int, 300)
     XCTAssertEqual(saved["weather.faults"] as? String, "300,ok")
     XCTAssertEqual(saved["random.seed"] as? Int, 300)
-    XCTAssertGreaterThan(reads.value, 0)
-    XCTAssertEqual(invalid.value, 0, "invalid reads of \(reads.value)")
+    XCTAssertGreaterThan(reads.load(ordering: .relaxed), 0)
+    XCTAssertEqual(
+      invalid.load(ordering: .relaxed), 0, "invalid reads of \(reads.load(ordering: .relaxed))")
   }
-}
-
-/// A counter threads share.
-final class AtomicCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int { lock.withLock { count } }
-  func increment() { lock.withLock { count += 1 } }
 }

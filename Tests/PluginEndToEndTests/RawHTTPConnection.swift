@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 
 /// One keep-alive HTTP/1.1 connection to 127.0.0.1 over a plain socket, so that a test sees
 /// exactly what the server does with it: when it answers, and when it hangs up.
@@ -80,7 +81,7 @@ struct Load {
   var total: Int { connections * requestsEach }
 
   func run() throws {
-    let failures = LockedList()
+    let failures = Collected<String>()
     let done = DispatchGroup()
     for index in 0..<connections {
       done.enter()
@@ -90,7 +91,7 @@ struct Load {
       }.start()
     }
     done.wait()
-    if let first = failures.items.first { throw RawHTTPConnection.Failed(description: first) }
+    if let first = failures.all.first { throw RawHTTPConnection.Failed(description: first) }
   }
 
   private func connection(_ index: Int) throws {
@@ -101,14 +102,4 @@ struct Load {
       guard status == 200 else { throw RawHTTPConnection.Failed(description: "answered \(status)") }
     }
   }
-}
-
-/// Strings appended from any thread.
-final class LockedList: @unchecked Sendable {
-  private let lock = NSLock()
-  private var list: [String] = []
-
-  var items: [String] { lock.withLock { list } }
-
-  func append(_ item: String) { lock.withLock { list.append(item) } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import PluginHost
 import PluginProtocol
 import XCTest
@@ -7,7 +8,7 @@ import XCTest
 final class HostHarness: Sendable {
   let loop = DispatchQueue(label: "plugins-tests.loop")
   let host: PluginHost
-  let logs = Locked<[String]>([])
+  let logs = Collected<String>()
 
   init(
     deadline: Duration = .seconds(5), directories: [String] = [Products.directory.path],
@@ -17,7 +18,7 @@ final class HostHarness: Sendable {
     let logs = self.logs
     host = PluginHost(
       options: .init(deadline: deadline, directories: directories, environment: environment),
-      log: { plugin, line in logs.withLock { $0.append("\(plugin): \(line)") } },
+      log: { plugin, line in logs.append("\(plugin): \(line)") },
       deliver: { work in loop.async(execute: work) })
   }
 
@@ -44,7 +45,7 @@ final class HostHarness: Sendable {
   func waitForLog(timeout: TimeInterval = 5, _ predicate: (String) -> Bool) -> Bool {
     let end = Date(timeIntervalSinceNow: timeout)
     while Date() < end {
-      if logs.withLock({ $0.contains(where: predicate) }) { return true }
+      if logs.all.contains(where: predicate) { return true }
       usleep(5_000)
     }
     return false
@@ -59,16 +60,16 @@ final class HostHarness: Sendable {
 
 /// The events of one subscription, in order.
 final class Recording: @unchecked Sendable {
-  private let events = Locked<[PluginEvent]>([])
+  private let events = Collected<PluginEvent>()
   private let ended = DispatchSemaphore(value: 0)
   var subscription: PluginSubscription?
 
   func record(_ event: PluginEvent) {
-    events.withLock { $0.append(event) }
+    events.append(event)
     if event.isTerminal { ended.signal() }
   }
 
-  var recorded: [PluginEvent] { events.withLock { $0 } }
+  var recorded: [PluginEvent] { events.all }
 
   func waitForEnd(timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line)
     -> [PluginEvent]

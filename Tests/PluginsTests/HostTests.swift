@@ -58,7 +58,7 @@ final class HostTests: XCTestCase {
     harness.loop.sync { hanging.subscription?.cancel() }
     XCTAssertTrue(
       harness.waitForLog { $0.hasPrefix("testbed: hang ") && $0.hasSuffix(" cancelled") },
-      "\(harness.logs.withLock { $0 })")
+      "\(harness.logs.all)")
     XCTAssertEqual(hanging.recorded, [])
   }
 
@@ -88,7 +88,7 @@ final class HostTests: XCTestCase {
   func testStderrAndLogMessagesGoToTheLogWithThePluginsName() {
     let harness = HostHarness()
     XCTAssertEqual(harness.run("stderr", args: ["text": "warming up"]), [.completed(afterMs: 0)])
-    XCTAssertTrue(harness.waitForLog { $0 == "testbed: warming up" }, "\(harness.logs.withLock { $0 })")
+    XCTAssertTrue(harness.waitForLog { $0 == "testbed: warming up" }, "\(harness.logs.all)")
   }
 
   func testALongStderrLineIsCutInTheLogAndHarmsNothing() {

@@ -1,4 +1,6 @@
 import Foundation
+import PipeProcessSupport
+import Synchronization
 import XCTest
 
 @testable import PluginKit
@@ -40,15 +42,15 @@ struct Dice: Plugin {
 
 /// A plugin with a source that waits until cancelled, one that throws a foreign error, and one
 /// that notes the thread it runs on.
-struct Waiter: Plugin {
+final class Waiter: Plugin {
   let name = "waiter"
   let version = "0"
   let sources = [
     SourceSpec("wait", doc: "waits"), SourceSpec("oops", doc: "throws a foreign error"),
     SourceSpec("thread", doc: "notes its thread"),
   ]
-  let cancelled = Locked(0)
-  let thread = Locked<pthread_t?>(nil)
+  let cancelled = Mutex(0)
+  let thread = Mutex<pthread_t?>(nil)
 
   func subscribe(_ request: Request, _ emit: Emitter) async throws {
     if request.source == "oops" { throw CocoaError(.fileNoSuchFile) }
@@ -65,14 +67,14 @@ struct Waiter: Plugin {
 
 /// Runs a plugin in-process: lines in, messages out.
 final class KitHarness: Sendable {
-  let lines = Locked<[PluginMessage]>([])
+  let lines = Collected<PluginMessage>()
   let runner: PluginRunner
 
   init(_ plugin: any Plugin) {
     let lines = self.lines
     runner = PluginRunner(
       plugin: plugin,
-      output: Output { line in lines.withLock { $0.append(try! PluginMessage.decode(line: line)) } })
+      output: Output { line in lines.append(try! PluginMessage.decode(line: line)) })
   }
 
   func send(_ message: HostMessage) {
@@ -83,7 +85,7 @@ final class KitHarness: Sendable {
   func replies(to id: Int, file: StaticString = #filePath, line: UInt = #line) -> [PluginMessage] {
     let end = Date(timeIntervalSinceNow: 5)
     while Date() < end {
-      let replies = lines.withLock { $0.filter { $0.id == id } }
+      let replies = lines.all.filter { $0.id == id }
       if let last = replies.last, case .next = last {} else if !replies.isEmpty { return replies }
       usleep(1_000)
     }
@@ -96,7 +98,7 @@ final class KitTests: XCTestCase {
   func testTheDocExampleRollsLoadedDiceWithDefaults() throws {
     let kit = KitHarness(Dice())
     try kit.runner.sayHello(offered: "1,2")
-    XCTAssertEqual(kit.lines.withLock { $0.first }, .hello(Dice().hello))
+    XCTAssertEqual(kit.lines.all.first, .hello(Dice().hello))
     kit.send(
       .subscribe(Subscribe(id: 1, source: "roll", args: ["count": 2], settings: ["dice.loaded": true])))
     XCTAssertEqual(
@@ -160,7 +162,7 @@ final class KitTests: XCTestCase {
     XCTAssertEqual(waiter.cancelled.withLock { $0 }, 1)
     XCTAssertEqual(kit.runner.runningCount, 1, "subscription 2 still runs")
     usleep(20_000)
-    XCTAssertEqual(kit.lines.withLock { $0 }, [], "nothing is sent for a cancelled subscription")
+    XCTAssertEqual(kit.lines.all, [], "nothing is sent for a cancelled subscription")
     kit.send(.cancel(id: 2))
   }
 
@@ -182,7 +184,7 @@ final class KitTests: XCTestCase {
     XCTAssertThrowsError(try kit.runner.sayHello(offered: "1,2")) { error in
       XCTAssertEqual("\(error)", "hello: setting key 'apiKey' must be 'bad.<identifier>'")
     }
-    XCTAssertEqual(kit.lines.withLock { $0 }, [])
+    XCTAssertEqual(kit.lines.all, [])
   }
 }
 
@@ -202,7 +204,7 @@ final class KitVersionTests: XCTestCase {
   func testUnderAHostOfVersion1ItSaysVersion1AndLeavesOutWhatItCannotSay() throws {
     let kit = KitHarness(Limited())
     try kit.runner.sayHello(offered: nil)
-    guard case .hello(let hello)? = kit.lines.withLock({ $0.first }) else { return XCTFail("no hello") }
+    guard case .hello(let hello)? = kit.lines.all.first else { return XCTFail("no hello") }
     XCTAssertEqual(hello.protocolVersion, 1)
     XCTAssertNil(hello.settings[0].allowed)
     kit.send(.subscribe(Subscribe(id: 1, source: "slow")))
@@ -212,7 +214,7 @@ final class KitVersionTests: XCTestCase {
   func testUnderAHostOfVersion2ItSaysVersion2AndTakesTheHostsHello() throws {
     let kit = KitHarness(Limited())
     try kit.runner.sayHello(offered: "1,2")
-    guard case .hello(let hello)? = kit.lines.withLock({ $0.first }) else { return XCTFail("no hello") }
+    guard case .hello(let hello)? = kit.lines.all.first else { return XCTFail("no hello") }
     XCTAssertEqual(hello.protocolVersion, 2)
     XCTAssertEqual(hello.settings[0].allowed, ["a", "b"])
     kit.send(.hello(HostHello(protocolVersion: 2, version: "0.1.0")))

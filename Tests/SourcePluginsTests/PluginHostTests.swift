@@ -1,6 +1,7 @@
 import Foundation
 import PluginHost
 import PluginProtocol
+import Synchronization
 import XCTest
 
 /// The built-in plugins under the real host, found where the build puts them.
@@ -17,7 +18,7 @@ final class PluginHostTests: XCTestCase {
     _ host: PluginHost, _ plugin: String, args: JSONObject, settings: JSONObject = [:], attempt: Int = 1
   ) -> [PluginEvent] {
     let done = expectation(description: "\(plugin) ends")
-    let collected = Locked([PluginEvent]())
+    let collected = Mutex([PluginEvent]())
     loop.async {
       _ = host.subscribe(plugin: plugin, source: plugin, args: args, settings: settings, attempt: attempt) {
         event in

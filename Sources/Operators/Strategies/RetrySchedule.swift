@@ -1,3 +1,5 @@
+import SplitMix
+
 /// The delays of one run of a `RetryStrategy`, one per error; nil means give up and forward
 /// the error. A value type: copying it replays the same delays.
 ///
@@ -7,7 +9,7 @@
 ///     schedule.next()  // nil
 public struct RetrySchedule: IteratorProtocol, Sequence, Sendable {
   public let strategy: RetryStrategy
-  private var generator: SeededGenerator
+  private var generator: SeededRandom
   /// How many errors were answered so far.
   public private(set) var attempt = 0
   /// The previous delay, for decorrelated jitter.
@@ -15,7 +17,7 @@ public struct RetrySchedule: IteratorProtocol, Sequence, Sendable {
 
   init(strategy: RetryStrategy, seed: UInt64) {
     self.strategy = strategy
-    self.generator = SeededGenerator(seed: seed)
+    self.generator = SeededRandom(seed: seed)
   }
 
   /// The delay before the next resubscription, or nil to give up.
@@ -37,6 +39,7 @@ public struct RetrySchedule: IteratorProtocol, Sequence, Sendable {
   }
 
   private mutating func draw(_ low: Time, _ high: Time) -> Time {
-    Time(nanoseconds: generator.uniform(in: low.nanoseconds...Swift.max(low, high).nanoseconds))
+    let range = Int(low.nanoseconds)...Int(Swift.max(low, high).nanoseconds)
+    return Time(nanoseconds: Int64(generator.int(in: range)))
   }
 }

@@ -2,13 +2,14 @@ import FakeAPI
 import Foundation
 import PluginProtocol
 import SourceCore
+import Synchronization
 
 /// `pipe fake-api`'s output: whole lines on standard output, written at once, from any thread.
 enum Console {
-  private static let lock = NSLock()
+  private static let lock = Mutex(())
 
   static func line(_ text: String) {
-    lock.withLock { Descriptor.write(text + "\n", to: STDOUT_FILENO) }
+    lock.withLock { _ in _ = Descriptor.write(text + "\n", to: STDOUT_FILENO) }
   }
 
   /// `13:02:11  GET /data/2.5/weather?q=London&appid=•••• → 200 …`
@@ -37,7 +38,7 @@ enum Console {
 /// Runs async work from a thread that may block (never from a task of the cooperative pool).
 enum Blocking {
   static func run<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) throws -> T {
-    let result = Locked<Result<T, any Error>?>(nil)
+    let result = Mutex<Result<T, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
       let outcome: Result<T, any Error>

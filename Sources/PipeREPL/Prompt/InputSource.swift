@@ -40,36 +40,27 @@ final class ReaderLines: LineSource {
     let loop = Loop.main
     return Observable.create { observer in
       let hold = scheduler.holdClock()
+      // Cancelled when the subscription is disposed: lines read after that are dropped.
       let token = ReadToken()
-      let stopped = AtomicFlag()
       // The reading thread only carries the observer back to the loop, never calls it.
       let events = UncheckedSendable((observer, hold))
       Thread.detachNewThread {
         while let line = reader.readLine(prompt: prompt, token: token) {
-          loop.post { if !stopped.isSet { events.value.0.onNext(.string(line)) } }
+          loop.post { if !token.isCancelled { events.value.0.onNext(.string(line)) } }
         }
         loop.post {
-          guard !stopped.isSet else { return }
+          guard !token.isCancelled else { return }
           let (observer, hold) = events.value
           hold.release()
           observer.onCompleted()
         }
       }
       return Disposables.create {
-        stopped.set()
         hold.release()
         token.cancel()
       }
     }
   }
-}
-
-/// A flag set once, read from any thread.
-final class AtomicFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = false
-  var isSet: Bool { lock.withLock { value } }
-  func set(_ newValue: Bool = true) { lock.withLock { value = newValue } }
 }
 
 /// Where `input` reads lines: the prompt's terminal, or standard input in a script.

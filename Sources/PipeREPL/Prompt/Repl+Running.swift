@@ -1,6 +1,7 @@
 import Foundation
 import Operators
 import PipeDSL
+import Synchronization
 
 extension Repl {
   /// Runs a statement typed at the prompt; the prompt survives every error. What was entered
@@ -10,13 +11,14 @@ extension Repl {
     let session = host.current
     let settingsBefore = session.loop.sync { session.settings.explicitValues }
     let file = SourceFile(name: name, text: text)
-    let nested = runningForeground.isSet  // `:load` runs inside the statement that named it
-    runningForeground.set(true)
+    // `:load` runs inside the statement that named it.
+    let nested = runningForeground.load(ordering: .acquiring)
+    runningForeground.store(true, ordering: .releasing)
     let (linesBefore, jobsBefore) = (output.linesWritten, session.loop.sync { session.jobs.count })
     let report = session.execute(file, mode: mode, waitForJobs: false) { [unowned self] command, _ in
       self.runCommand(command)
     }
-    runningForeground.set(nested)
+    runningForeground.store(nested, ordering: .releasing)
     if output.linesWritten == linesBefore, endedSilently(session, jobsAfter: jobsBefore) {
       output.note("(completed, no values)")
     }
@@ -58,7 +60,7 @@ extension Repl {
   /// loop busy: the stop reaches it without waiting for the loop.
   func interrupt() {
     let wasEditing = terminal.interrupt()
-    guard runningForeground.isSet else { return }
+    guard runningForeground.load(ordering: .acquiring) else { return }
     if !wasEditing { terminal.write("\n") }
     for session in host.all { session.interrupt() }
   }

@@ -2,6 +2,7 @@ import Foundation
 import Operators
 import PipeDSL
 import PluginBridge
+import Synchronization
 import TerminalText
 
 /// The interactive prompt: `pipe` with no arguments on a terminal.
@@ -29,7 +30,7 @@ final class Repl: @unchecked Sendable {
   /// The lines of the statement typed so far, before the one being edited (main thread).
   var pendingLines: [String] = []
   /// Set while a statement runs in the foreground: Ctrl-C cancels it.
-  let runningForeground = AtomicFlag()
+  let runningForeground = Atomic(false)
   var quitRequested = false
   /// The files `:load` is running, outermost first: a file that loads one of them again is a
   /// cycle, refused before it overflows the stack.

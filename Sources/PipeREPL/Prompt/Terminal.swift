@@ -206,6 +206,9 @@ final class ReadToken: @unchecked Sendable {
     if cancelNow { terminal.cancel(edit) }
   }
 
+  /// Whether `cancel()` was called.
+  var isCancelled: Bool { lock.withLock { cancelled } }
+
   func cancel() {
     let target = lock.withLock {
       cancelled = true

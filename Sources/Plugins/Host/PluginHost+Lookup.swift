@@ -22,7 +22,7 @@ extension PluginHost {
   /// Blocks until the plugins it starts have said hello (at most the deadline).
   public func lookup(source: String) -> SourceLookup {
     refresh()
-    let byHand = records.withLock { records in
+    let byHand = registry.records.withLock { records in
       records.values.filter(\.loadedByHand).sorted { $0.name < $1.name }.compactMap(\.info)
     }
     if let plugin = byHand.first(where: { $0.offers(source) }) { return .found(plugin) }
@@ -31,11 +31,11 @@ extension PluginHost {
     case .failure(let error)?: return .unavailable(plugin: source, error)
     default: break
     }
-    let unknown = records.withLock { records in
+    let unknown = registry.records.withLock { records in
       records.values.filter { $0.hello == nil && $0.problem == nil }.map(\.name)
     }
     learnHellos(of: unknown, logging: true)
-    let others = records.withLock { $0.values.compactMap(\.info) }.sorted { $0.name < $1.name }
+    let others = registry.records.withLock { $0.values.compactMap(\.info) }.sorted { $0.name < $1.name }
     if let plugin = others.first(where: { $0.offers(source) }) { return .found(plugin) }
     return .unknown(problems: problems)
   }
@@ -54,11 +54,11 @@ extension PluginHost {
   /// The plugin named `name`, as its hello describes it: known, or learnt by starting it (a
   /// plugin that failed before is tried again). Nil if no plugin has that name.
   public func plugin(named name: String) -> Result<PluginInfo, PluginHostError>? {
-    if records.withLock({ $0[name] }) == nil { refresh() }
-    guard let record = records.withLock({ $0[name] }) else { return nil }
+    if registry.records.withLock({ $0[name] }) == nil { refresh() }
+    guard let record = registry.records.withLock({ $0[name] }) else { return nil }
     if let info = record.info { return .success(info) }
     learnHellos(of: [name], logging: false)
-    return records.withLock { records in
+    return registry.records.withLock { records in
       guard let record = records[name] else { return nil }
       if let info = record.info { return .success(info) }
       return .failure(record.problem ?? PluginHostError("plugin '\(name)' said no hello"))
@@ -67,7 +67,7 @@ extension PluginHost {
 
   /// Every plugin whose hello is known, without starting any, sorted by name.
   public var knownPlugins: [PluginInfo] {
-    records.withLock { $0.values.compactMap(\.info) }.sorted { $0.name < $1.name }
+    registry.records.withLock { $0.values.compactMap(\.info) }.sorted { $0.name < $1.name }
   }
 
   /// Starts the plugins `names` (at once), waits for their hellos, and notes who could not

@@ -1,5 +1,14 @@
 import Foundation
 import PluginProtocol
+import Synchronization
+
+/// The plugins the host knows, by name, and who is told of a hello. A class, so that the
+/// processes' `retired` and `greeted` callbacks and the watchdog can hold it weakly: the
+/// registry holds the processes, and each process holds those callbacks.
+final class Registry: Sendable {
+  let records = Mutex<[String: Record]>([:])
+  let greeted = Mutex<(@Sendable (PluginProcess, Hello) -> Void)?>(nil)
+}
 
 /// What the host knows about one plugin.
 struct Record {
@@ -32,7 +41,7 @@ extension PluginHost {
   /// The plugins found that could not start or said no valid hello (as last seen), sorted by
   /// name.
   public var problems: [PluginProblem] {
-    records.withLock { records in
+    registry.records.withLock { records in
       records.values.compactMap { record in
         record.problem.map { PluginProblem(name: record.name, path: record.path, message: $0.message) }
       }
@@ -49,7 +58,7 @@ extension PluginHost {
       if cache.entries == nil { cache.entries = cache.file.load() }
       return cache.entries ?? [:]
     }
-    let replaced: [PluginProcess] = records.withLock { records in
+    let replaced: [PluginProcess] = registry.records.withLock { records in
       var replaced: [PluginProcess] = []
       for plugin in found {
         let fingerprint = Fingerprint(path: plugin.path)
@@ -78,8 +87,8 @@ extension PluginHost {
 
   /// The plugin's running process, started if need be.
   func runningProcess(for name: String) -> Result<PluginProcess, PluginHostError> {
-    if records.withLock({ $0[name] }) == nil { refresh() }
-    return records.withLock { records in
+    if registry.records.withLock({ $0[name] }) == nil { refresh() }
+    return registry.records.withLock { records in
       guard let record = records[name] else {
         let searched = directories.joined(separator: ", ")
         return .failure(PluginHostError("no plugin named '\(name)' (searched \(searched))"))
@@ -100,7 +109,7 @@ extension PluginHost {
   /// A process of plugin `name` said `hello`: it is what the plugin offers from now on, here and
   /// (for a plugin found by searching) in the hello cache.
   func greeted(_ process: PluginProcess, _ hello: Hello) {
-    let entry: (path: String, HelloCache.Entry)? = records.withLock { records in
+    let entry: (path: String, HelloCache.Entry)? = registry.records.withLock { records in
       guard let record = records[process.name], record.path == process.path else { return nil }
       records[process.name]?.hello = hello
       records[process.name]?.problem = nil
@@ -115,7 +124,7 @@ extension PluginHost {
   /// Plugin `name` could not start, or said no valid hello: so noted (and in the hello cache).
   /// A hello it said before is kept: the file has not changed.
   func noteProblem(_ name: String, _ problem: PluginHostError) {
-    let entry: (path: String, HelloCache.Entry)? = records.withLock { records in
+    let entry: (path: String, HelloCache.Entry)? = registry.records.withLock { records in
       guard let record = records[name] else { return nil }
       records[name]?.problem = problem
       guard !record.loadedByHand, let fingerprint = record.fingerprint else { return nil }

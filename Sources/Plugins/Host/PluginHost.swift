@@ -1,5 +1,6 @@
 import Foundation
 import PluginProtocol
+import Synchronization
 
 /// Finds, starts and supervises plugin processes, and multiplexes subscriptions over them.
 ///
@@ -26,8 +27,8 @@ import PluginProtocol
 public final class PluginHost: Sendable {
   let options: Options
   let context: HostContext
-  let records: Locked<[String: Record]>
-  let helloCache: Locked<HelloCacheState>
+  let registry: Registry
+  let helloCache: Mutex<HelloCacheState>
   private let watchdog: Watchdog
 
   /// - Parameters:
@@ -41,28 +42,27 @@ public final class PluginHost: Sendable {
   ) {
     // Writing to a plugin that has died must be an error, not the end of the host (exit 141).
     signal(SIGPIPE, SIG_IGN)
-    let records = Locked([String: Record]())
+    let registry = Registry()
     self.options = options
-    self.records = records
-    self.helloCache = Locked(HelloCacheState(file: HelloCache(path: options.helloCache)))
-    let greetings = Locked<(@Sendable (PluginProcess, Hello) -> Void)?>(nil)
+    self.registry = registry
+    self.helloCache = Mutex(HelloCacheState(file: HelloCache(path: options.helloCache)))
     self.context = HostContext(
       deliver: deliver, log: { name, line in deliver { log(name, line) } }, deadline: options.deadline,
       environment: options.environment,
-      retired: { [weak records] process in
-        records?.withLock { records in
+      retired: { [weak registry] process in
+        registry?.records.withLock { records in
           for (name, record) in records where record.process === process { records[name]?.process = nil }
         }
       },
-      greeted: { process, hello in greetings.withLock { $0 }?(process, hello) },
+      greeted: { [weak registry] process, hello in registry?.greeted.withLock { $0 }?(process, hello) },
       hostVersion: options.hostVersion)
     let interval = min(max(options.deadline / 5, .milliseconds(5)), .milliseconds(250))
-    self.watchdog = Watchdog(interval: interval) { [weak records] in
-      let processes = records?.withLock { $0.values.compactMap(\.process) } ?? []
+    self.watchdog = Watchdog(interval: interval) { [weak registry] in
+      let processes = registry?.records.withLock { $0.values.compactMap(\.process) } ?? []
       let now = uptimeNanoseconds()
       for process in processes { process.checkDeadlines(now: now) }
     }
-    greetings.withLock { $0 = { [weak self] process, hello in self?.greeted(process, hello) } }
+    registry.greeted.withLock { $0 = { [weak self] process, hello in self?.greeted(process, hello) } }
   }
 
   deinit {
@@ -106,11 +106,11 @@ public final class PluginHost: Sendable {
   /// `retryingProblems` tries those again too (`:plugins`).
   public func catalog(retryingProblems: Bool = false) -> [PluginInfo] {
     refresh()
-    let unknown = records.withLock { records in
+    let unknown = registry.records.withLock { records in
       records.values.filter { $0.hello == nil && (retryingProblems || $0.problem == nil) }.map(\.name)
     }
     learnHellos(of: unknown, logging: true)
-    return records.withLock { $0.values.compactMap(\.info) }.sorted { $0.name < $1.name }
+    return registry.records.withLock { $0.values.compactMap(\.info) }.sorted { $0.name < $1.name }
   }
 
   /// Starts the plugin at `path` and waits for its hello; from then on it answers to its name,
@@ -123,7 +123,7 @@ public final class PluginHost: Sendable {
       path: path, name: Discovery.pluginName(file) ?? file, checksName: false, context: context)
     try process.launch()
     let hello = try process.waitForHello(timeout: options.deadline).get()
-    let replaced = records.withLock { records in
+    let replaced = registry.records.withLock { records in
       defer {
         records[hello.name] = Record(
           name: hello.name, path: path, loadedByHand: true, process: process, hello: hello)
@@ -143,7 +143,7 @@ public final class PluginHost: Sendable {
   /// stopped to be read, so that every log line has been passed to `deliver` on return (a
   /// program about to exit should then let its loop run what was delivered).
   public func shutdown(logsWithin wait: Duration? = nil) {
-    let processes = records.withLock { $0.values.compactMap(\.process) }
+    let processes = registry.records.withLock { $0.values.compactMap(\.process) }
     for process in processes {
       process.fail(
         kind: HostErrorKind.pluginCrashed, message: "plugin '\(process.name)' was stopped", kill: true)

@@ -1,5 +1,6 @@
 import Foundation
 import PluginProtocol
+import Synchronization
 
 /// What every plugin process needs from its host.
 struct HostContext: Sendable {
@@ -60,22 +61,22 @@ final class PluginProcess: @unchecked Sendable {
   /// Whether the hello must say `name` (not for a plugin loaded by hand).
   let checksName: Bool
   let context: HostContext
-  let state: Locked<State>
+  let state: Mutex<State>
   /// The process, once `launch()` has started it (before the process is shared).
   private(set) var child: ChildProcess?
   /// What it wrote to the log (stderr, `log` messages): the echo's budget and the last line.
-  let logBudget = Locked(LogBudget())
+  let logBudget = Mutex(LogBudget())
   /// Left by each reader thread when its pipe has ended.
   let readers = DispatchGroup()
   /// Serialises writes to stdin; true once stdin is closed.
-  private let inputLock = Locked(false)
+  private let inputLock = Mutex(false)
 
   init(path: String, name: String, checksName: Bool, context: HostContext) {
     self.path = path
     self.name = name
     self.checksName = checksName
     self.context = context
-    self.state = Locked(State(lastHeard: uptimeNanoseconds()))
+    self.state = Mutex(State(lastHeard: uptimeNanoseconds()))
   }
 
   /// Starts the executable and its reader threads; throws a message if it cannot start.

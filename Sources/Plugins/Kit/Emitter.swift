@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Sends the events of one subscription to the host; safe to use from any task or thread.
 ///
 /// After the first terminal event (`error` or `completed`), or once the host has cancelled the
@@ -12,7 +14,7 @@ public final class Emitter: Sendable {
   /// The host's id for the subscription.
   public let id: Int
   private let output: Output
-  private let state = Locked(State())
+  private let state = Mutex(State())
 
   init(id: Int, output: Output) {
     self.id = id

@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Where a plugin's messages go: one line per message, one write per line, never interleaved.
 final class Output: Sendable {
-  private let lock = Locked(())
+  private let lock = Mutex(())
   private let writeLine: @Sendable ([UInt8]) -> Void
-  private let spoken = Locked(1)
+  private let spoken = Mutex(1)
 
   /// The protocol version the plugin said in its hello (1 until then).
   var version: Int {

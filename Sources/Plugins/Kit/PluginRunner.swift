@@ -1,5 +1,6 @@
 import CProcess
 import Foundation
+import Synchronization
 
 /// Runs a plugin: says hello, then turns the host's lines into running subscriptions.
 final class PluginRunner: Sendable {
@@ -10,7 +11,7 @@ final class PluginRunner: Sendable {
 
   let plugin: any Plugin
   private let output: Output
-  private let running = Locked([Int: Running]())
+  private let running = Mutex([Int: Running]())
 
   init(plugin: any Plugin, output: Output) {
     self.plugin = plugin

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The versions of the protocol this build speaks, oldest first (docs/PLUGINS.md, "Versions"):
 /// 1, the first; 2 adds the host's hello, `retry_after_ms` on an error, and `allowed`,
 /// `minimum` and `maximum` on a setting. A later version only adds: a field, a message, a

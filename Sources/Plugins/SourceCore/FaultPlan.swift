@@ -1,3 +1,5 @@
+import SplitMix
+
 /// What one attempt against a simulated service meets.
 public enum FaultStep: Hashable, Sendable, CustomStringConvertible {
   case ok

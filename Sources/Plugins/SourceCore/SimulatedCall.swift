@@ -1,4 +1,5 @@
 import Foundation
+import SplitMix
 
 /// What a simulated server does with one request.
 public enum ServerAction: Sendable {

@@ -1,4 +1,5 @@
 import SourceCore
+import SplitMix
 
 /// A simulated AirVisual v2: answers `/v2/city` and `/v2/nearest_city` from the world table, as
 /// the real service would, faults included. The simulator and `pipe fake-api` both ask it.

@@ -1,4 +1,5 @@
 import SourceCore
+import SplitMix
 
 /// The `random(min, max)` source: one seeded integer per subscription.
 ///

@@ -1,4 +1,5 @@
 import SourceCore
+import SplitMix
 
 /// A simulated OpenWeatherMap: answers a current-weather request from the world table, as the
 /// real service would, faults included. The simulator and `pipe fake-api` both ask it.

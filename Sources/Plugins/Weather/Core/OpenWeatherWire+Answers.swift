@@ -1,5 +1,6 @@
 import Foundation
 import SourceCore
+import SplitMix
 
 /// The units OpenWeatherMap reports in: `standard` (K, m/s) unless asked for `metric`
 /// (°C, m/s) or `imperial` (°F, mph).

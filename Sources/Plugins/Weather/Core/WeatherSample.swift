@@ -1,5 +1,6 @@
 import Foundation
 import SourceCore
+import SplitMix
 
 /// The simulator's weather: a city's typical conditions with seeded variation.
 enum WeatherSample {

@@ -1,8 +1,11 @@
-/// A small deterministic generator (SplitMix64): the same seed and salts give the same draws on
-/// every run and every platform, which is what makes the simulators repeatable.
+/// SplitMix64, the one small deterministic generator of pipe: the same seed (and salts) give
+/// the same draws on every run and every platform, which is what makes the simulators and
+/// jittered retry schedules repeatable. Every draw is computed here rather than by the
+/// standard library, so that nothing changes with the Swift version.
 ///
 ///     var rng = SeededRandom(seed: 42, salts: ["London", 1])
 ///     rng.int(in: 200...400)   // the same number every time
+///     SeededRandom(seed: 0).next()  // 0xE220A8397B1DCDAF
 public struct SeededRandom: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
@@ -23,11 +26,25 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     Double(next() >> 11) * 0x1.0p-53
   }
 
-  /// An integer in `range`, both ends included.
+  /// An integer in `range`, both ends included, each equally likely.
   public mutating func int(in range: ClosedRange<Int>) -> Int {
     let span = UInt64(bitPattern: Int64(range.upperBound) &- Int64(range.lowerBound)) &+ 1
-    let offset = span == 0 ? next() : next() % span
-    return Int(truncatingIfNeeded: Int64(range.lowerBound) &+ Int64(bitPattern: offset))
+    return Int(truncatingIfNeeded: Int64(range.lowerBound) &+ Int64(bitPattern: below(span)))
+  }
+
+  /// A number in `0 ..< bound` (any number when `bound` is 0), each equally likely. The
+  /// remainder of a draw alone would favour the low numbers when 2⁶⁴ is not a multiple of
+  /// `bound`; the `2⁶⁴ mod bound` draws that cause it are drawn again (rejection sampling,
+  /// as OpenBSD's arc4random_uniform). A draw is rejected with probability below
+  /// `bound / 2⁶⁴`, so for the small spans of the simulators the numbers are those of the
+  /// remainder alone.
+  public mutating func below(_ bound: UInt64) -> UInt64 {
+    guard bound != 0 else { return next() }
+    let threshold = (0 &- bound) % bound
+    while true {
+      let draw = next()
+      if draw >= threshold { return draw % bound }
+    }
   }
 
   /// A double in `range`, rounded to `places` decimals.
