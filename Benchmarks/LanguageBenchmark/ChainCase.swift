@@ -38,7 +38,8 @@ enum ChainCase {
         note: String(format: "%.1f ns/event, ", engine * 1e9 / Double(count)) + runs),
       Row(
         name: "range 10M | map | filter | scan | last", implementation: "language / engine",
-        value: language / engine, unit: "×", id: "language.over_engine", target: "≤ 2", met: language / engine <= 2,
+        value: language / engine, unit: "×", id: "language.over_engine", target: "≤ 2",
+        met: language / engine <= 2,
         note: "ratio of the medians' times per event"),
     ]
   }

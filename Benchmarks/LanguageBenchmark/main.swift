@@ -15,5 +15,9 @@ if CommandLine.arguments.contains("--profile") {
 } else {
   let compile = CompileCase.run()
   let chain = ChainCase.run()
-  if CommandLine.arguments.contains("--json") { Table.printJSON(compile + chain) } else { Table.print(compile + chain) }
+  if CommandLine.arguments.contains("--json") {
+    Table.printJSON(compile + chain)
+  } else {
+    Table.print(compile + chain)
+  }
 }

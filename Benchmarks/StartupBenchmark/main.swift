@@ -53,7 +53,8 @@ let environment = ["HOME=\(home)", "TERM=xterm-256color", "LANG=C.UTF-8", "NO_CO
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
 
 /// Spawns `binary arguments` (or `path`'s) with the given descriptors as its standard input, output, error.
-func spawn(_ arguments: [String], path: String = binary, stdin: Int32, stdout: Int32, stderr: Int32) -> pid_t {
+func spawn(_ arguments: [String], path: String = binary, stdin: Int32, stdout: Int32, stderr: Int32) -> pid_t
+{
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }
@@ -191,7 +192,8 @@ let rows = [
   Row(
     name: "startup.hello_static_ms", value: staticMs, unit: "ms", target: "", met: nil,
     detail: "the same hello-world with -static-stdlib, in turn too, " + spread(staticRuns.map(\.ms))
-      + String(format: "; peak %.1f MB; pipe / it: %.2f×", staticRuns.map(\.mb).max() ?? 0, pipeMs / staticMs)),
+      + String(format: "; peak %.1f MB; pipe / it: %.2f×", staticRuns.map(\.mb).max() ?? 0, pipeMs / staticMs)
+  ),
   Row(
     name: "startup.just1_peak_mb", value: pipeMB, unit: "MB", target: "≤ 20", met: pipeMB <= 20,
     detail: "largest peak resident set of pipe's runs"),
@@ -199,7 +201,9 @@ let rows = [
 
 if json {
   for row in rows {
-    var object: [String: Any] = ["name": row.name, "value": row.value, "unit": row.unit, "detail": row.detail]
+    var object: [String: Any] = [
+      "name": row.name, "value": row.value, "unit": row.unit, "detail": row.detail,
+    ]
     if !row.target.isEmpty { object["target"] = row.target }
     if let met = row.met { object["met"] = met }
     let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
@@ -213,7 +217,8 @@ if json {
       [
         row.name.padding(toLength: 26, withPad: " ", startingAt: 0),
         (String(format: "%8.2f ", row.value) + row.unit).padding(toLength: 12, withPad: " ", startingAt: 0),
-        row.target.padding(toLength: 6, withPad: " ", startingAt: 0), verdict.padding(
+        row.target.padding(toLength: 6, withPad: " ", startingAt: 0),
+        verdict.padding(
           toLength: 6, withPad: " ", startingAt: 0), row.detail,
       ].joined(separator: "  "))
   }

@@ -49,8 +49,10 @@ final class FusedTests: LeakCheckingTestCase {
   func testASynchronousSourceStopsAtTheError() {
     var seen = 0
     var events: [Event<Int>] = []
-    _ = Observable.range(start: 0, count: 1_000_000_000).do(onNext: { _ in seen += 1 }).map { $0 == 3 ? -1 : $0 }
-      .fused { SumAbove(0) }.subscribe(Observer { events.append($0) })
+    _ = Observable.range(start: 0, count: 1_000_000_000).do(onNext: { _ in seen += 1 }).map {
+      $0 == 3 ? -1 : $0
+    }
+    .fused { SumAbove(0) }.subscribe(Observer { events.append($0) })
     XCTAssertEqual(seen, 4)
     XCTAssertEqual(events.count, 3)
   }

@@ -162,7 +162,8 @@ enum StageWrapper {
       let stream = Observable<Value>(unsafe: { observer in
         let attempt = runtime.beginAttempt(node: node, scope: env.scope)
         noteOrigin(env, node: node, attempt: attempt)
-        return make(env, attempt).subscribe(stamps ? stamping(observer, text: text, attempt: attempt) : observer)
+        return make(env, attempt).subscribe(
+          stamps ? stamping(observer, text: text, attempt: attempt) : observer)
       })
       return traced(stream, node: node, tracer: env.tracer)
     }

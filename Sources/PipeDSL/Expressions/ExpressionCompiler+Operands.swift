@@ -39,10 +39,12 @@ extension ExpressionCompiler {
     let y = Operand(right, environment)
     let general = Operations.binary(op)
     if case .computed = x, case .binary(let innerOp, let innerLeft, let innerRight) = left.kind,
-      case .element = innerLeft.kind, case .literal(let inner) = innerRight.kind, case .int(let j) = inner.value,
+      case .element = innerLeft.kind, case .literal(let inner) = innerRight.kind,
+      case .int(let j) = inner.value,
       case .constant(.int(let k)) = y,
       innerOp.hasIntOperation,
-      let special = op.withIntOperation(ElementConstantThenConstant(innerOp: innerOp, j: j, k: k, general: general))
+      let special = op.withIntOperation(
+        ElementConstantThenConstant(innerOp: innerOp, j: j, k: k, general: general))
     {
       return special
     }
@@ -114,7 +116,9 @@ private struct IntShapes: IntOperationUser {
     case (.variable(let slot), .element):
       return { (element, context) throws(PipeError) in
         let a = context[slot]
-        if case .int(let i) = a, case .int(let j) = element, let result = Operation.apply(i, j) { return result }
+        if case .int(let i) = a, case .int(let j) = element, let result = Operation.apply(i, j) {
+          return result
+        }
         return try general(a, element)
       }
     case (let x, let y):
@@ -150,7 +154,9 @@ private struct ElementConstantThenConstant: IntOperationUser {
     func use<Operation: IntOperation>(_: Operation.Type) -> ExpressionCompiler.Evaluator {
       let (j, k, inner, general) = (j, k, inner, general)
       return { (element, _) throws(PipeError) in
-        if case .int(let i) = element, case .int(let a)? = Operation.apply(i, j), let result = Outer.apply(a, k) {
+        if case .int(let i) = element, case .int(let a)? = Operation.apply(i, j),
+          let result = Outer.apply(a, k)
+        {
           return result
         }
         return try general(try inner(element, .int(j)), .int(k))
@@ -169,7 +175,9 @@ private enum IntAdd: IntOperation {
 }
 
 private enum IntSubtract: IntOperation {
-  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { checked(x.subtractingReportingOverflow(y)) }
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? {
+    checked(x.subtractingReportingOverflow(y))
+  }
 }
 
 private enum IntMultiply: IntOperation {

@@ -29,7 +29,8 @@ extension Session {
     // event reaches the sink after that), so the unchecked references are safe and spare
     // every event a strong retain and release.
     let consumer = job.consumer
-    let observer = Observer<Value>(lifetime: control) { [unowned(unsafe) job, unowned(unsafe) consumer] event in
+    let observer = Observer<Value>(lifetime: control) {
+      [unowned(unsafe) job, unowned(unsafe) consumer] event in
       guard job.isRunning else { return }
       consumer?.on(event)
       if event.isStopEvent { job.end(.terminated) }
