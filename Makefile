@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps test-deps build run test test-tsan lint format release bench bench-engine bench-startup \
-  bench-fake-api docs fuzz clean svg-check
+  bench-fake-api docs fuzz clean svg-check install uninstall man
 
 all: build
 
@@ -17,10 +17,13 @@ deps:
 	$(call apt,libedit-dev,dpkg -s libedit-dev)
 
 # tmux gives the prompt's end-to-end tests a terminal of their own (CI has none); python3
-# runs the example plugin written in Python.
+# runs the example plugin written in Python; xmllint validates `pipe check --format junit`
+# and Perl's prove reads its TAP.
 test-deps: deps
 	$(call apt,python3,command -v python3)
 	$(call apt,tmux,command -v tmux)
+	$(call apt,libxml2-utils,command -v xmllint)
+	$(call apt,perl,command -v prove)
 
 build: deps
 	$(SWIFT) build
@@ -28,13 +31,15 @@ build: deps
 run: build
 	$(SWIFT) run pipe
 
+# The man page is made before the tests run: the install test installs the debug build with it.
 test: test-deps lint
 	$(SWIFT) build --build-tests
+	$(MAKE) man BUILD=debug
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(SWIFT) run pipe check examples
 
 # Everything written in Swift: the sources, the tests, the benchmarks and the manifest.
-SWIFT_FILES := Sources Tests Benchmarks Package.swift
+SWIFT_FILES := Sources Tests Plugins Benchmarks Package.swift
 
 # The engine and the plugin host under ThreadSanitizer: the run loop, the plugin processes'
 # reader threads and watchdog, PluginKit's tasks. Its own scratch path (a TSan build shares
@@ -107,6 +112,52 @@ bench-fake-api: deps
 bench-startup: deps
 	$(SWIFT) build $(RELEASE) --product pipe
 	$(SWIFT) run $(RELEASE) StartupBenchmark .build/release/pipe 40
+
+# `make install` builds pipe and its plugins in release and puts them under PREFIX: pipe in
+# bin/, the plugins in libexec/pipe/ (pipe looks there, beside its own bin/), the man page, and
+# completions for bash, zsh and fish where each shell looks. DESTDIR is prepended to every path
+# (for packagers). PRODUCTS=.build/debug installs what is already built there, building
+# nothing (the install test does that, and `make man BUILD=debug` made the page).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BUILD ?= release
+PRODUCTS ?=
+PLUGINS := pipe-plugin-weather pipe-plugin-airquality pipe-plugin-random
+ROOT := $(DESTDIR)$(PREFIX)
+INSTALLED := $(ROOT)/bin/pipe $(addprefix $(ROOT)/libexec/pipe/,$(PLUGINS)) \
+  $(ROOT)/share/man/man1/pipe.1 $(ROOT)/share/bash-completion/completions/pipe \
+  $(ROOT)/share/zsh/site-functions/_pipe $(ROOT)/share/fish/vendor_completions.d/pipe.fish
+MANPAGE := .build/plugins/GenerateManual/outputs/PipeREPL/pipe.1
+
+# The man page, by swift-argument-parser's generate-manual plugin (which builds the package).
+man:
+	$(SWIFT) package plugin generate-manual --configuration $(BUILD)
+
+install:
+ifeq ($(PRODUCTS),)
+	$(MAKE) deps
+	$(SWIFT) build -c $(BUILD) --product pipe
+	for plugin in $(PLUGINS); do $(SWIFT) build -c $(BUILD) --product $$plugin || exit 1; done
+	$(MAKE) man
+	$(MAKE) install PRODUCTS="$$($(SWIFT) build -c $(BUILD) --show-bin-path)"
+else
+	@test -f $(MANPAGE) || { echo "error: no man page at $(MANPAGE): run make man first"; exit 1; }
+	install -d $(ROOT)/bin $(ROOT)/libexec/pipe $(ROOT)/share/man/man1 \
+	  $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
+	  $(ROOT)/share/fish/vendor_completions.d
+	install -m 755 $(PRODUCTS)/pipe $(ROOT)/bin/pipe
+	for plugin in $(PLUGINS); do install -m 755 $(PRODUCTS)/$$plugin $(ROOT)/libexec/pipe/$$plugin || exit 1; done
+	install -m 644 $(MANPAGE) $(ROOT)/share/man/man1/pipe.1
+	$(PRODUCTS)/pipe --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/pipe
+	$(PRODUCTS)/pipe --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_pipe
+	$(PRODUCTS)/pipe --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/pipe.fish
+endif
+
+# Removes what `make install` put under PREFIX (with the same PREFIX and DESTDIR), and
+# libexec/pipe/ once it is empty.
+uninstall:
+	rm -f $(INSTALLED)
+	-rmdir $(ROOT)/libexec/pipe 2>/dev/null
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan

@@ -37,6 +37,9 @@ let package = Package(
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
     .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText", "SplitMix"]),
+    // Pipelines as RxSwift, Combine and RxJS code: by meaning, with helpers for what a library lacks.
+    .target(name: "PipeExport", dependencies: ["PipeDSL"]),
+    .testTarget(name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // RxTest-like helpers: test scheduler, recorder, marble strings.
@@ -50,16 +53,22 @@ let package = Package(
       dependencies: [
         "Operators",
         "PipeDSL",
+        "JSON",
         "CLibEdit",
         "CProcess",
         "PluginBridge",
         "FakeAPI",
         "SourceCore",
         "PipeRendering",
+        "PipeExport",
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      plugins: ["VersionFile"]
     ),
+    // `pipe --version` from the VERSION file at the root: the plugin runs the tool at build time.
+    .executableTarget(name: "VersionFileTool"),
+    .plugin(name: "VersionFile", capability: .buildTool(), dependencies: ["VersionFileTool"]),
     .testTarget(name: "OperatorsTests", dependencies: ["Operators", "OperatorsTestSupport"]),
     .testTarget(name: "PipeDSLTests", dependencies: ["PipeDSL", "JSON", "TerminalText"]),
     // Tests that run the built pipe binary on the repository's own files.
@@ -83,7 +92,7 @@ let package = Package(
       name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"],
       path: "Benchmarks/PluginsBenchmark"),
     // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
-    .target(name: "SourceCore", dependencies: ["SplitMix"], path: "Sources/Plugins/SourceCore"),
+    .target(name: "SourceCore", dependencies: ["JSON", "SplitMix"], path: "Sources/Plugins/SourceCore"),
     .target(
       name: "WeatherCore", dependencies: ["SourceCore", "SplitMix"], path: "Sources/Plugins/Weather/Core"),
     .target(
@@ -138,7 +147,8 @@ let package = Package(
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests"),
     .testTarget(
-      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
+      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
+      exclude: ["Fixtures"]),
     .executableTarget(
       name: "OperatorsBenchmark",
       dependencies: [

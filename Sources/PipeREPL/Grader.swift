@@ -3,33 +3,41 @@ import PipeDSL
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
 enum Grader {
-  static func run(paths: [String], options: RunOptions, streams: OutputStreams) -> Int32 {
+  /// Grades every script under `paths` and writes the results in `format`; the exit status is
+  /// 0 when everything passed, 1 when something failed, 2 when there was nothing to grade.
+  static func run(paths: [String], options: RunOptions, streams: OutputStreams, format: CheckFormat = .text)
+    -> Int32
+  {
     let files = scripts(in: paths)
     guard !files.isEmpty else {
       Descriptor.write("error: no .pipe scripts in \(paths.joined(separator: " "))\n", to: STDERR_FILENO)
       return 2
     }
-    var passed = 0
-    var failed = 0
+    var graded: [GradedScript] = []
     for path in files {
-      let (filePassed, fileFailed) = check(path, options: options, streams: streams)
-      passed += filePassed
-      failed += fileFailed
+      let script = check(path, options: options, streams: streams)
+      if format == .text { print(script.text, terminator: "") }
+      graded.append(script)
     }
-    print("\(passed) passed, \(failed) failed")
-    return failed > 0 ? 1 : 0
+    switch format {
+    case .text: print(GradedScript.summary(graded))
+    case .junit: print(GradedScript.junit(graded), terminator: "")
+    case .tap: print(GradedScript.tap(graded), terminator: "")
+    }
+    return graded.contains { $0.failed > 0 } ? 1 : 0
   }
 
-  /// Checks one script; a script that does not compile or cannot be read counts one failure.
-  /// Everything is printed on standard output, coloured as `streams` says.
-  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> (passed: Int, failed: Int)
-  {
+  /// Checks one script; a script that does not compile or cannot be read is one failed case.
+  /// Texts are coloured as `streams` says for standard output.
+  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> GradedScript {
+    var script = GradedScript(path: path)
     let text: String
     switch ScriptSource.read(path, paint: streams.output.paint) {
     case .success(let read): text = read
     case .failure(let failure):
-      print(failure.message)
-      return (0, 1)
+      script.add("\(path): reads as a script", failure: failure.message, kind: "unreadable")
+      script.ranNothing = true
+      return script
     }
     var quiet = options
     quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
@@ -42,26 +50,32 @@ enum Grader {
     let file = SourceFile(name: path, text: text)
     let report = session.execute(file, commands: { _, _ in })
     if report.hasCompileErrors {
-      print(
-        DiagnosticRenderer(paint: streams.output.paint).render(report.diagnostics, in: redactor.redact(file)))
-      return (0, 1)
+      let rendered = DiagnosticRenderer(paint: streams.output.paint)
+        .render(report.diagnostics, in: redactor.redact(file))
+      script.add("\(path): compiles", failure: rendered, kind: "compile")
+      script.ranNothing = true
+      return script
     }
-    for (_, outcome) in report.expectations {
-      if case .failed(let message) = outcome { print(redactor.redact(message)) }
+    for (statement, outcome) in report.expectations {
+      let line = file.line(of: statement.span.start)
+      if case .failed(let message) = outcome {
+        script.add("\(path):\(line)", line: line, failure: redactor.redact(message))
+      } else {
+        script.add("\(path):\(line)", line: line)
+      }
     }
     // A script that checks nothing, or lets an error through unhandled, does not pass.
-    var failed = report.failed
     for error in report.unhandledErrors {
-      print(redactor.redact("\(path): unhandled \(error.unhandledLine)"))
-      failed += 1
+      script.add(
+        "\(path): no unhandled error", failure: redactor.redact("\(path): unhandled \(error.unhandledLine)"),
+        kind: "unhandled")
     }
     if report.expectations.isEmpty {
-      print("\(path): nothing was checked: the script has no expect line")
-      failed += 1
+      script.add(
+        "\(path): checks something", failure: "\(path): nothing was checked: the script has no expect line",
+        kind: "unchecked")
     }
-    let mark = failed == 0 ? "ok  " : "FAIL"
-    print("\(mark) \(path): \(report.passed) passed, \(failed) failed")
-    return (report.passed, failed)
+    return script
   }
 
   /// The scripts named, with folders searched recursively for `*.pipe`, sorted.

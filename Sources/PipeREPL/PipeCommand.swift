@@ -6,7 +6,8 @@ import PipeDSL
 /// The `pipe` command line.
 @main
 struct PipeCommand: ParsableCommand {
-  static let version = "0.1.0"
+  /// What VERSION at the package's root says (the VersionFile plugin makes `PipeVersion` from it).
+  static let version = PipeVersion.current
 
   /// pipe holds API keys: before anything else, it makes sure a crash writes no core dump
   /// (its plugins inherit the limit).
@@ -46,7 +47,7 @@ struct PipeCommand: ParsableCommand {
         COLUMNS               the width to draw to when the output is not a terminal
       """,
     version: version,
-    subcommands: [Run.self, Check.self, FakeAPICommand.self, Docs.self]
+    subcommands: [Run.self, Check.self, Export.self, FakeAPICommand.self, Docs.self]
   )
 
   @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE and exit.", valueName: "CODE"))
@@ -54,20 +55,56 @@ struct PipeCommand: ParsableCommand {
 
   @OptionGroup var options: RunOptions
 
+  @OptionGroup var format: FormatOption
+
   func run() throws {
+    try format.format.check([.text, .jsonl], for: "pipe -e")
     let streams = OutputStreams(options: options)
     if let code {
       throw ExitCode(
-        Script.run(text: code, name: "<-e>", options: options, streams: streams, typedInArguments: true))
+        Script.run(
+          text: code, name: "<-e>", options: options, streams: streams, format: format.format,
+          typedInArguments: true))
     }
     if isatty(STDIN_FILENO) == 1 {
+      guard format.format == .text else {
+        throw ValidationError(
+          "--format jsonl is for pipe -e, pipe run and a script on standard input, not the prompt")
+      }
       throw ExitCode(Repl.run(options: options, streams: streams))
     }
     let input = Array(FileHandle.standardInput.readDataToEndOfFile())
     throw ExitCode(
       Script.run(
         source: ScriptSource.decode(input, name: "<stdin>", paint: streams.error.paint),
-        name: "<stdin>", options: options, streams: streams))
+        name: "<stdin>", options: options, streams: streams, format: format.format))
+  }
+}
+
+/// `--format`: what a command writes on standard output. Every command declares it as
+/// `@OptionGroup var format`, so that the word reaches the command it follows.
+struct FormatOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "text: for a person (the default); jsonl (pipe -e, pipe run): every event of every stage as JSON Lines; "
+        + "junit, tap (pipe check): a report for CI.",
+      valueName: "format"))
+  var format: OutputFormat = .text
+}
+
+/// What a command writes on standard output: `pipe -e` and `pipe run` text or jsonl, `pipe
+/// check` text, junit or tap. One type for all, as swift-argument-parser hands the option of
+/// `pipe` to its subcommands too; each command refuses the formats that are not its own.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, jsonl, junit, tap
+
+  /// Throws unless this is one of `formats`, naming `command`.
+  func check(_ formats: [OutputFormat], for command: String) throws {
+    guard !formats.contains(self) else { return }
+    let names = formats.map(\.rawValue)
+    throw ValidationError(
+      "\(command) writes \(names.dropLast().joined(separator: ", ")) or \(names.last!), not --format \(rawValue)"
+    )
   }
 }
 
@@ -141,12 +178,15 @@ extension PipeCommand {
 
     @OptionGroup var options: RunOptions
 
+    @OptionGroup var format: FormatOption
+
     func run() throws {
+      try format.format.check([.text, .jsonl], for: "pipe run")
       let streams = OutputStreams(options: options)
       throw ExitCode(
         Script.run(
           source: ScriptSource.read(file, paint: streams.error.paint), name: file, options: options,
-          streams: streams))
+          streams: streams, format: format.format))
     }
   }
 
@@ -158,6 +198,8 @@ extension PipeCommand {
       discussion: """
         Runs each script on the virtual clock (so it takes no time and repeats exactly) and prints every failed expectation with its file:line, expected above actual, then 'N passed, N failed'. A script fails when an expectation fails, when an error reaches a sink unhandled, or when it has no expect line at all: a script that checks nothing does not pass.
 
+        With --format junit or --format tap, standard output is a report for CI instead: each expectation is a test case named by its file:line, a failed one carries the failure's text.
+
         Exit status: 0 all passed; 1 something failed; 64 a usage error.
         """
     )
@@ -166,6 +208,8 @@ extension PipeCommand {
     var paths: [String]
 
     @OptionGroup var options: CommonOptions
+
+    @OptionGroup var format: FormatOption
 
     func validate() throws {
       // The command line's own --clock and --speed would be taken here and ignored.
@@ -178,8 +222,13 @@ extension PipeCommand {
     }
 
     func run() throws {
-      let run = try RunOptions.parse(options.arguments)
-      throw ExitCode(Grader.run(paths: paths, options: run, streams: OutputStreams(options: run)))
+      let format = format.format
+      try format.check([.text, .junit, .tap], for: "pipe check")
+      var run = try RunOptions.parse(options.arguments)
+      run.common.noColor = run.common.noColor || format != .text  // no escape codes in XML or TAP
+      let report: CheckFormat = format == .junit ? .junit : format == .tap ? .tap : .text
+      throw ExitCode(
+        Grader.run(paths: paths, options: run, streams: OutputStreams(options: run), format: report))
     }
   }
 }

@@ -5,19 +5,26 @@ import PipeDSL
 enum Script {
   /// Runs every statement of `text`; returns the exit status (0, 1 or 2). `typedInArguments`
   /// says that the text came in the command's arguments (`-e`), where a secret is not safe.
+  /// With `format` jsonl, standard output carries the events of `EventLines` only: the sinks'
+  /// text is left out, and diagnostics and notes go to standard error as ever.
   static func run(
-    text: String, name: String, options: RunOptions, streams: OutputStreams, typedInArguments: Bool = false
+    text: String, name: String, options: RunOptions, streams: OutputStreams, format: OutputFormat = .text,
+    typedInArguments: Bool = false
   ) -> Int32 {
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)
     let output = StandardOutput(redactor: redactor, errorPaint: streams.error.paint)
     let file = SourceFile(name: name, text: text)
     if typedInArguments { warnAboutSecrets(in: file, output: output) }
+    let events = format == .jsonl ? EventLines(redactor: redactor) { output.line($0) } : nil
+    // Under jsonl, what sinks and commands (`:graph`) would print gives way to the events.
+    let shown: any PipeDSL.OutputStream & Sendable = events == nil ? output : ErrorLinesOnly(output)
     let session = Session.make(
-      options: options, streams: streams, output: output, settings: settings, redactor: redactor)
+      options: options, streams: streams, output: shown, settings: settings, redactor: redactor,
+      eventLines: events)
     let place = CommandPlace(session: session, errorPaint: streams.error.paint)
     let commands = { (command: Command, _: Statement) in
-      PromptCommands.carryOut(command, in: place, repl: nil, output: output)
+      PromptCommands.carryOut(command, in: place, repl: nil, output: shown)
     }
     let renderer = DiagnosticRenderer(paint: streams.error.paint)
     let interrupt = ScriptInterrupt(session: session, output: output)
@@ -53,4 +60,15 @@ enum Script {
           + "export \(Settings.environmentName(of: key))=…")
     }
   }
+}
+
+/// The error lines of another output, and none of its lines: under `--format jsonl` the
+/// sinks' and commands' text gives way to the events.
+final class ErrorLinesOnly: PipeDSL.OutputStream, Sendable {
+  let base: StandardOutput
+
+  init(_ base: StandardOutput) { self.base = base }
+
+  func line(_ text: String) {}
+  func errorLine(_ text: String) { base.errorLine(text) }
 }

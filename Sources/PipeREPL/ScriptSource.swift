@@ -63,10 +63,12 @@ enum ScriptSource {
 extension Script {
   /// Runs a script read by `ScriptSource`, or reports why it could not be read.
   static func run(
-    source: Result<String, ScriptSource.Failure>, name: String, options: RunOptions, streams: OutputStreams
+    source: Result<String, ScriptSource.Failure>, name: String, options: RunOptions, streams: OutputStreams,
+    format: OutputFormat = .text
   ) -> Int32 {
     switch source {
-    case .success(let text): return run(text: text, name: name, options: options, streams: streams)
+    case .success(let text):
+      return run(text: text, name: name, options: options, streams: streams, format: format)
     case .failure(let failure):
       Descriptor.write(failure.message + "\n", to: STDERR_FILENO)
       return failure.status

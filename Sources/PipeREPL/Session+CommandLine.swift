@@ -42,23 +42,28 @@ extension Session {
   /// `redactor`); `catch cache` keeps its values in the user's cache directory unless
   /// `persistentCache` is false (grading must not depend on history). `input` reads standard
   /// input; `ask` is answered by `--answer`, or by the person when standard input is a terminal.
-  /// Drawings and a plugin's log lines follow `streams`.
+  /// Drawings and a plugin's log lines follow `streams`. With `eventLines`, every job's events
+  /// go there and nothing is drawn live.
   nonisolated static func make(
     options: RunOptions, streams: OutputStreams, output: sending any PipeDSL.OutputStream,
-    settings: sending Settings, redactor: Redactor, persistentCache: Bool = true
+    settings: sending Settings, redactor: Redactor, persistentCache: Bool = true,
+    eventLines: sending EventLines? = nil
   ) -> Session {
     let ask =
       options.answer.map { Asker.scripted($0.answer) }
       ?? (isatty(STDIN_FILENO) == 1 ? Asker.plain(redactor: redactor) : Asker.scripted(.fail))
     if let seed = options.seed { settings.set("seed", .int(seed)) }
     let cache = persistentCache ? ValueCache.kept(in: .standard(), output: output) : ValueCache()
-    let services = Services.commandLine(
+    let live = eventLines == nil
+    var services = Services.commandLine(
       output: output, settings: settings, redactor: redactor, cache: cache,
       display: TerminalDisplay.probe(streams: streams) { [standard = output as? StandardOutput] text in
+        guard live else { return }
         standard?.flush()
         Descriptor.write(redactor.redact(text), to: STDOUT_FILENO)  // a live diagram too
       },
       lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint)
+    services.eventLines = eventLines
     return Loop.main.sync { commandLine(clock: options.clockMode, services: services) }
   }
 

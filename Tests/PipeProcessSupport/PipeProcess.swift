@@ -54,6 +54,12 @@ public enum PipeProcess {
       environment[name] = home.appendingPathComponent(folder).path
     }
     process.environment = environment
+    return try capture(process)
+  }
+
+  /// Runs a process made ready, with nothing on standard input, and waits for it: what it
+  /// printed on standard output and standard error, interleaved, and its exit status.
+  public static func capture(_ process: Process) throws -> Outcome {
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

@@ -55,4 +55,36 @@ final class AirVisualWireTests: XCTestCase {
     }
     XCTAssertEqual(proxy, SourceError(.serverFailure, "server failure", status: 502))
   }
+
+  func testAMissingOrMistypedFieldIsNamed() {
+    let body = { (pollution: String) in
+      """
+      {"status": "success", "data": {"city": "Beijing", "state": "Beijing", "country": "China",
+       "location": {"type": "Point", "coordinates": [116.4, 39.9]},
+       "current": {"weather": {"ts": "x", "hu": 52, "ic": "01d", "pr": 1012, "tp": 14, "wd": 230, "ws": 2},
+        "pollution": {\(pollution)}}}}
+      """
+    }
+    let good = #""ts": "x", "aqius": 152, "mainus": "p2", "aqicn": 100, "maincn": "p2""#
+    XCTAssertNotNil(try? decode(200, body(good)).get())
+    let missing = good.replacingOccurrences(of: #""aqius": 152, "#, with: "")
+    XCTAssertEqual(
+      decode(200, body(missing)).failure,
+      SourceError(.badResponse, "field 'data.current.pollution.aqius' missing"))
+    let mistyped = good.replacingOccurrences(of: "152", with: #""152""#)
+    XCTAssertEqual(
+      decode(200, body(mistyped)).failure,
+      SourceError(.badResponse, "'data.current.pollution.aqius' is a string, expected a whole number"))
+    XCTAssertEqual(decode(200, #"{"data": {}}"#).failure, SourceError(.badResponse, "field 'status' missing"))
+    XCTAssertEqual(
+      decode(200, #"{"status": "maybe"}"#).failure,
+      SourceError(.badResponse, #"'status' is "maybe", expected "success" or "fail""#))
+    XCTAssertEqual(decode(200, "{\"status\": ").failure, .garbage, "not JSON at all")
+  }
+}
+
+extension Result {
+  var failure: Failure? {
+    if case .failure(let error) = self { error } else { nil }
+  }
 }

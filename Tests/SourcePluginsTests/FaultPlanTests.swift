@@ -64,10 +64,29 @@ final class FaultPlanTests: XCTestCase {
   }
 
   func testDescriptionsReadBackAsTheSamePlan() throws {
-    for text in ["500,500,ok", "rate(0.3)", "rate(0.5, timeout)", "", "garbage,offline"] {
+    for text in [
+      "500,500,ok", "rate(0.3)", "rate(0.5, timeout)", "", "garbage,offline", "429@7s,ok",
+      "rate(0.2, 503@2s)",
+    ] {
       let plan = try FaultPlan(parsing: text)
       XCTAssertEqual(plan.description, text)
       XCTAssertEqual(try FaultPlan(parsing: plan.description), plan)
+    }
+  }
+
+  func testAStatusCanCarryARetryAfter() throws {
+    XCTAssertEqual(try FaultPlan(parsing: "429@7s,ok"), .sequence([.status(429, retryAfter: 7), .ok]))
+    XCTAssertEqual(try FaultPlan(parsing: "503@0"), .sequence([.status(503, retryAfter: 0)]))
+    XCTAssertEqual(try FaultPlan(parsing: "rate(1, 429@2s)"), .rate(1, .status(429, retryAfter: 2)))
+    for text in ["429@", "429@soon", "429@-1s", "429@1.5s", "429@86401s", "ok@7s"] {
+      XCTAssertThrowsError(try FaultPlan(parsing: text), text) { error in
+        XCTAssertEqual((error as? SourceError)?.kind, .invalidSetting, text)
+      }
+    }
+    XCTAssertThrowsError(try FaultPlan(parsing: "429@soon")) { error in
+      XCTAssertEqual(
+        (error as? SourceError)?.message,
+        "'429@soon': a Retry-After is whole seconds from 0 to 86400, as in 429@7s")
     }
   }
 }

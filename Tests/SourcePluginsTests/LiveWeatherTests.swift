@@ -29,7 +29,12 @@ final class LiveWeatherTests: FakeAPITestCase {
       let error = assertError(await fetch(), kind, status: status)
       let simulated = WeatherService { $0.faults = .sequence([.status(status)]) }.simulate(
         .city("London"), attempt: 1)
-      XCTAssertEqual(error, simulated.error, "sim and live agree on \(status)")
+      XCTAssertEqual(
+        error?.retryAfterMs, [429, 503].contains(status) ? 1000 : nil,
+        "the fake API's Retry-After on \(status)")
+      var withoutRetryAfter = error
+      withoutRetryAfter?.retryAfterMs = nil
+      XCTAssertEqual(withoutRetryAfter, simulated.error, "sim and live agree on \(status)")
     }
   }
 

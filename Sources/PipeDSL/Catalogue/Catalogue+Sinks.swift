@@ -51,7 +51,7 @@ extension Catalogue {
       + "RxJS marble diagram (letters are themselves, digits numbers, unless VALUES says; `#` "
       + "any error unless VALUES has `\"#\": kind`); against a list of values then completion "
       + "(or `error KIND`), times ignored; or counts how many times the first stage was "
-      + "subscribed. `pipe check` grades a script by its expect lines.",
+      + "subscribed. `pipe check` grades a script by its expect lines. The marble syntax: `:help marbles`.",
     examples: [Example("cold \"-a-#\" | retry 2 | expect \"-a--a-#\"", prints: "")],
     options: ["error", "attempts"],
     arity: 0...2

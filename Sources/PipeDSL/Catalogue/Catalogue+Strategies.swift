@@ -189,16 +189,24 @@ extension StrategyContext {
 }
 
 extension CompiledStrategy {
-  /// A strategy of delays: each error waits the schedule's next delay; past its end the
-  /// error is let through.
+  /// A strategy of delays: each error waits the schedule's next delay, or the error's
+  /// `retryAfter` (a service's `Retry-After`) when that is longer and the `retryAfter` setting
+  /// is on; past the schedule's end the error is let through.
   static func delays(_ strategy: RetryStrategy) -> CompiledStrategy {
     CompiledStrategy(schedule: strategy) { env in
       var schedule = strategy.makeSchedule(seed: env.runtime.seed)
       return { error, count in
-        guard let delay = schedule.next() else { return .error(error) }
+        guard let next = schedule.next() else { return .error(error) }
+        let delay = honouring(error.retryAfter, next, settings: env.runtime.settings)
         if delay == .zero { return .just(.int(count)) }
         return Observable<Int>.timer(delay, scheduler: env.runtime.scheduler).map { _ in .int(count) }
       }
     }
+  }
+
+  /// `delay`, or `retryAfter` when it is longer and the `retryAfter` setting is not `off`.
+  static func honouring(_ retryAfter: Time?, _ delay: Time, settings: Settings) -> Time {
+    guard let retryAfter, settings["retryAfter"] != .string("off") else { return delay }
+    return max(delay, retryAfter)
   }
 }

@@ -8,7 +8,8 @@ extension Session {
     let now = runtime.scheduler.now
     let sink = pipeline.sink ?? .show
     // Each job traces into its own tracer, so one job's `log` never sees another's stages.
-    let tracer = sink.traces ? Tracer(clock: runtime.scheduler) : nil
+    let eventLines = services.eventLines
+    let tracer = sink.traces || eventLines != nil ? Tracer(clock: runtime.scheduler) : nil
     let control = makeControl()
     let job = Job(
       id: jobs.count + 1, text: statement.statement.text, background: background, start: now, control: control
@@ -20,6 +21,9 @@ extension Session {
       attemptsBefore: pipeline.nodes.first.flatMap { runtime.attempts[$0] } ?? 0, location: location,
       tracer: tracer)
     job.consumer = sink.make(context)
+    if let eventLines, let tracer {
+      eventLines.follow(tracer, job: job.id, graph: statement.graph, start: now)
+    }
     let events = background ? services.jobEvents : nil
     if let events { job.onEnd.append { [unowned self, unowned job] in events.ended(self, job) } }
     jobs.append(job)

@@ -30,12 +30,14 @@ public struct Services {
   public var redactor: Redactor
   /// Told on the loop when a background job starts and ends (the prompt's job table).
   public var jobEvents: JobEvents?
+  /// When set (`--format jsonl`), every job is traced and each record written as a JSON line.
+  public var eventLines: EventLines?
 
   public init(
     output: any OutputStream, settings: Settings = Settings(), cache: ValueCache = ValueCache(),
     sources: (any ExternalSources)? = nil, ask: @escaping (PipeError) -> AskAnswer = { _ in .fail },
     lines: (any LineSource)? = nil, drawing: (any Drawing)? = nil, redactor: Redactor? = nil,
-    jobEvents: JobEvents? = nil
+    jobEvents: JobEvents? = nil, eventLines: EventLines? = nil
   ) {
     self.output = output
     self.settings = settings
@@ -46,6 +48,7 @@ public struct Services {
     self.drawing = drawing
     self.redactor = redactor ?? Redactor(settings: settings)
     self.jobEvents = jobEvents
+    self.eventLines = eventLines
   }
 }
 

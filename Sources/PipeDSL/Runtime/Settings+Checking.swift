@@ -58,6 +58,13 @@ extension Settings.Definition {
     return nil
   }
 
+  /// What the setting takes, as `problem(with:)` says it: `"on" or "off"`, `a number from
+  /// 0.001 to 3600000`, `a string`.
+  public var takes: String {
+    if let allowed { return allowed.map(\.literal).joined(separator: " or ") }
+    return type.phrase + (range.map { " " + Self.describe($0) } ?? "")
+  }
+
   /// Whether `value` is the default (`3600` is `3600.0` for a number).
   public func isDefault(_ value: Value) -> Bool { Self.same(value, defaultValue) }
 

@@ -45,6 +45,10 @@ public final class Settings {
       allowed: ["on", "off"]),
     Definition(key: "seed", defaultValue: 42, doc: "the seed of every random choice"),
     Definition(
+      key: "retryAfter", defaultValue: "on",
+      doc: "whether retryWhen's delay strategies wait at least an error's retryAfter (on|off)",
+      allowed: ["on", "off"]),
+    Definition(
       key: "horizon", defaultValue: 3600.0,
       doc: "seconds of virtual time a statement may run before it is stopped",
       range: Limits.horizonSeconds),

@@ -56,6 +56,38 @@ enum HelpTopics {
       """
     ),
     (
+      "cache",
+      """
+      The cache (catch cache)
+        weather "London" | catch cache    on an error, the last good value of the same
+                                          source with the same arguments, else nothing
+      Every good value of a plugin source is kept, between sessions, in
+      $XDG_CACHE_HOME/pipe/cache.json (~/.cache/pipe), readable by you only. It holds at
+      most 1,000 values and 1 MiB of JSON; when full, the value least recently stored or
+      served goes first. It is read when `catch cache` first looks, written once per
+      statement, merged with what other sessions wrote. `pipe check` never touches it. To
+      start from an empty cache, delete the file.
+      """
+    ),
+    (
+      "marbles",
+      """
+      Marble strings (cold, hot, expect)
+        -          one frame: 1 ms of virtual time
+        a          a value, one frame long: a letter is itself, a digit a number,
+                   unless the values record says ([a: 1, b: "x"])
+        (ab)       several events in one frame
+        100ms 1.5s a pause (between spaces)
+        #          an error: any kind for expect, or ["#": serverFailure]
+        |          completion
+        ^          (hot) the start of the statement
+      Examples
+        cold "a-b-#" [a: 1, b: 2] | retry 2 | expect "a-b-a-b-#" [a: 1, b: 2]
+        just 1 | delay 20ms | expect "20ms (1|)"
+      `expect` also takes [v1, v2] (values, any times), `error KIND`, `attempts N`.
+      """
+    ),
+    (
       "keys",
       """
       Keys
@@ -63,6 +95,8 @@ enum HelpTopics {
                           settings and their values after set, cities in weather "…",
                           files after :load, :export svg and :plugin load
         Up, Down, Ctrl-R  recall and search the history (kept between sessions)
+        Right, End        at the end of the line: take the dimmed suggestion, the newest
+                          statement in the history that starts with what you typed
         Left, Right, Home, End, Delete, Ctrl-Left/Right (Alt-B/F: a word)
                           move and delete, in Ctrl-R search too (they leave it)
         Ctrl-A, Ctrl-E    start and end of the line (Emacs keys)

@@ -109,8 +109,32 @@ extension Repl {
         return note + describe(entry)
       }
       if let strategy = catalogue.strategies[name] { return describe(strategy) }
-      return session.compiler.externalSources[name].map(describe)
+      if let source = session.compiler.externalSources[name] { return describe(source) }
+      return session.settings.definitions[name].map { describe($0, in: session.settings) }
     }
+  }
+
+  /// `:help weather.faults`: what the setting does, what it takes, its default and its value
+  /// now (a secret as ••••), and how to set it.
+  func describe(_ setting: Settings.Definition, in settings: Settings) -> String {
+    let plugin = setting.key.contains(".") ? setting.key.split(separator: ".").first.map(String.init) : nil
+    let example = setting.secret ? "\"…\"" : (setting.allowed?.first ?? setting.defaultValue).literal
+    let shownDefault =
+      setting.secret && setting.defaultValue != "" ? Redactor.mask : setting.defaultValue.literal
+    var lines = [
+      paint(setting.key, .bold) + paint(plugin.map { "  (setting of plugin \($0))" } ?? "  (setting)", .dim),
+      wrap(setting.doc),
+      "  takes:    " + setting.takes,
+      "  default:  " + shownDefault,
+      "  now:      " + settings.display(setting.key) + (settings.isSet(setting.key) ? "  (set)" : ""),
+      "  set it:   set \(setting.key) \(example)   back to the default: :reset \(setting.key)",
+    ]
+    if setting.secret {
+      lines.append(
+        "  secret:   shown as \(Redactor.mask); only its plugin gets the value; or from the environment: "
+          + Settings.environmentName(of: setting.key))
+    }
+    return lines.joined(separator: "\n")
   }
 
   func describe(_ entry: CatalogueEntry) -> String {

@@ -58,6 +58,9 @@ final class KeyReader: @unchecked Sendable {
     }
   }
 
+  /// Whether keys typed or pasted ahead wait in the buffer.
+  var hasReadAhead: Bool { lock.withLock { !buffered.isEmpty } }
+
   /// Reads whatever the terminal has already sent, without waiting, and keeps it.
   func readAhead() {
     while !lock.withLock({ ended }), fill(waiting: 0) {}

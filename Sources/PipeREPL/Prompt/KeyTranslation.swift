@@ -11,6 +11,7 @@
 enum KeyTranslation {
   static let escape: Int32 = 0x1B
   static let enter: Int32 = 0x0D
+  static let tab: Int32 = 0x09
   static let newline: Int32 = 0x0A
   /// Ctrl-V: the next key is inserted as it is.
   static let quote: Int32 = 0x16

@@ -23,6 +23,8 @@ extension Terminal {
     pipe_rl_set_getc_function(terminalNextKey)
     rl_initialize()
     rl_add_defun("pipe-wake", terminalWake, wakeKey)
+    rl_add_defun("pipe-suggest", terminalSuggest, suggestKey)
+    rl_add_defun("pipe-accept-suggestion", terminalAcceptSuggestion, acceptKey)
     for binding in KeyTranslation.bindings { _ = rl_parse_and_bind(binding) }
     return terminal
   }
@@ -33,7 +35,11 @@ extension Terminal {
     let history = pendingHistory
     pendingHistory = nil
     state.unlock()
-    if let history { LibEditHistory.replace(history) }
+    if let history {
+      LibEditHistory.replace(history)
+      suggestion.entries = history
+    }
+    suggestion = Suggestion(entries: suggestion.entries)
     edit.outcome = nil
     injected = edit.saved.map(Terminal.retype) ?? []
     edit.saved = nil
@@ -67,14 +73,18 @@ extension Terminal {
   /// The next key for libedit, as a Unicode code point; -1 at the end of the input. Waits for
   /// the keyboard and the wake pipe at once.
   func nextKey() -> Int32 {
+    if injected.isEmpty, suggestion.due, !keys.hasReadAhead {
+      suggestion.due = false
+      return Terminal.suggestKey
+    }
     while injected.isEmpty {
       switch keys.next(onWake: drainWakePipe) {
       case .keys(let keys): injected = keys
-      case .wake: return Terminal.wakeKey
+      case .wake: return passing(Terminal.wakeKey)
       case .end: return -1
       }
     }
-    return injected.removeFirst()
+    return passing(injected.removeFirst())
   }
 
   /// Empties the wake pipe; true when some other thread is waiting for the editing thread.

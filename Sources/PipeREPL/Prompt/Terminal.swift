@@ -44,6 +44,8 @@ final class Terminal: @unchecked Sendable {
   let wakePipe: (read: Int32, write: Int32)
   /// Keys to type before reading the keyboard: a put-aside line coming back. Editing thread only.
   var injected: [Int32] = []
+  /// The inline suggestion from history. Editing thread only.
+  var suggestion = Suggestion()
   /// Masks secrets in everything written.
   let redactor: Redactor
   /// The keyboard, decoded; it keeps what was typed or pasted ahead.

@@ -59,7 +59,7 @@ struct Vocabulary: Sendable {
     vocabulary.commands = commands.map { ":" + $0 }
     vocabulary.helpNames =
       Array(compiler.catalogue.entries.keys) + compiler.catalogue.strategies.keys
-      + compiler.externalSources.keys + commands + topics
+      + compiler.externalSources.keys + commands + topics + session.settings.keys
     return vocabulary
   }
 

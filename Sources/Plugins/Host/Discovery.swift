@@ -10,23 +10,48 @@ enum Discovery {
   /// on `PIPE_PLUGIN_PATH` or loaded by path they are plugins like any other.
   static let testOnly: Set<String> = ["testbed"]
 
-  /// What the default search leaves out: the test-only plugins in the executable's directory.
-  static func defaultHidden() -> (directory: String, names: Set<String>)? {
-    runningExecutable().map { (($0 as NSString).deletingLastPathComponent, testOnly) }
+  /// What the default search leaves out: the test-only plugins in the executable's directory
+  /// and in the directories of `PATH` (where a build folder may be).
+  static func defaultHidden(environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> (directories: Set<String>, names: Set<String>)
+  {
+    let own = runningExecutable().map { [($0 as NSString).deletingLastPathComponent] } ?? []
+    return (Set((own + pathDirectories(environment)).map(absolute)), testOnly)
   }
 
-  /// The default directories, highest precedence first: `PIPE_PLUGIN_PATH` (colon-separated),
-  /// `~/.pipe/plugins`, then the directory of the running executable (the build's products).
-  static func defaultDirectories(environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> [String]
-  {
+  /// The default directories, highest precedence first, each once: `PIPE_PLUGIN_PATH`
+  /// (colon-separated), `$XDG_DATA_HOME/pipe/plugins` (`~/.local/share/pipe/plugins`),
+  /// `~/.pipe/plugins`, the directory of the running executable (the build's products) and
+  /// `../libexec/pipe` beside it (where `make install` puts the plugins), then `PATH`.
+  static func defaultDirectories(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    executable: String? = runningExecutable()
+  ) -> [String] {
+    func nonEmpty(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
     var directories = (environment["PIPE_PLUGIN_PATH"] ?? "").split(separator: ":").map(String.init)
-    let home = environment["HOME"] ?? NSHomeDirectory()
-    directories.append((home as NSString).appendingPathComponent(".pipe/plugins"))
-    if let executable = runningExecutable() {
-      directories.append((executable as NSString).deletingLastPathComponent)
+    let home = nonEmpty("HOME") ?? NSHomeDirectory()
+    // The XDG base directory spec: a relative XDG_DATA_HOME is to be ignored.
+    let data = nonEmpty("XDG_DATA_HOME").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+    directories.append(data + "/pipe/plugins")
+    directories.append(home + "/.pipe/plugins")
+    if let executable {
+      let folder = (executable as NSString).deletingLastPathComponent
+      directories += [folder, (folder as NSString).appendingPathComponent("../libexec/pipe")]
     }
-    return directories
+    directories += pathDirectories(environment)
+    var seen = Set<String>()
+    return directories.map(absolute).filter { seen.insert($0).inserted }
+  }
+
+  /// The directories of `PATH`, where `pipe-plugin-*` executables are found last.
+  static func pathDirectories(_ environment: [String: String]) -> [String] {
+    (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+  }
+
+  /// `path` made absolute (against the working directory) and standardized: `a/../b` is `b`.
+  static func absolute(_ path: String) -> String {
+    let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    return (full as NSString).standardizingPath
   }
 
   /// A plugin file found, and the files of the same name it hides (found later in the search).
@@ -38,13 +63,13 @@ enum Discovery {
 
   /// Plugins by name; a name found in an earlier directory hides the same name in a later one
   /// (and a file of the same name with another extension, later in the same directory).
-  static func scan(_ directories: [String], hiding hidden: (directory: String, names: Set<String>)? = nil)
-    -> [Found]
-  {
+  static func scan(
+    _ directories: [String], hiding hidden: (directories: Set<String>, names: Set<String>)? = nil
+  ) -> [Found] {
     var found: [Found] = []
     for directory in directories {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-      let hiddenNames = directory == hidden?.directory ? hidden?.names ?? [] : []
+      let hiddenNames = hidden?.directories.contains(absolute(directory)) == true ? hidden?.names ?? [] : []
       for file in files.sorted() {
         guard let name = pluginName(file), !hiddenNames.contains(name) else { continue }
         let path = (directory as NSString).appendingPathComponent(file)

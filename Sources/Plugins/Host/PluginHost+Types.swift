@@ -10,8 +10,9 @@ extension PluginHost {
     /// it is killed, and restarted on the next subscribe.
     public var deadline: Duration = .seconds(10)
     /// The directories searched for `pipe-plugin-*` executables, highest precedence first;
-    /// nil means the default: `PIPE_PLUGIN_PATH` (colon-separated), `~/.pipe/plugins`, then the
-    /// directory of the running executable.
+    /// nil means the default (`Discovery.defaultDirectories`): `PIPE_PLUGIN_PATH`,
+    /// `$XDG_DATA_HOME/pipe/plugins`, `~/.pipe/plugins`, the running executable's directory and
+    /// `../libexec/pipe` beside it, then `PATH`.
     public var directories: [String]? = nil
     /// Variables added to every plugin's environment (on top of the host's own, and
     /// `SWIFT_BACKTRACE=enable=no`, which makes a crashing Swift plugin die at once).

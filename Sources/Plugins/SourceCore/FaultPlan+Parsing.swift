@@ -29,7 +29,8 @@ extension FaultPlan {
 }
 
 extension FaultStep {
-  /// One fault word: `ok`, `timeout`, `offline`, `garbage`, or an HTTP status 400–599.
+  /// One fault word: `ok`, `timeout`, `offline`, `garbage`, or an HTTP status 400–599, which
+  /// may carry a `Retry-After` in whole seconds (`429@7s`, `503@2`).
   public init(parsing token: Substring) throws(SourceError) {
     let word = token.trimmingCharacters(in: .whitespaces)
     switch word {
@@ -38,12 +39,24 @@ extension FaultStep {
     case "offline": self = .offline
     case "garbage": self = .garbage
     default:
-      guard let code = Int(word), (400...599).contains(code) else {
+      let parts = word.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let code = Int(parts[0]), (400...599).contains(code) else {
         throw SourceError(
           .invalidSetting,
           "unknown fault '\(word)': use ok, timeout, offline, garbage or an HTTP status 400-599")
       }
-      self = .status(code)
+      self = .status(code, retryAfter: try parts.count == 2 ? Self.retryAfter(parts[1], in: word) : nil)
     }
+  }
+
+  /// The seconds of `429@7s`: a whole number from 0 to a day, with or without its `s`.
+  private static func retryAfter(_ text: Substring, in word: String) throws(SourceError) -> Int {
+    let digits = text.hasSuffix("s") ? text.dropLast() : text
+    guard let seconds = Int(digits), (0...RetryAfter.maxSeconds).contains(seconds) else {
+      throw SourceError(
+        .invalidSetting,
+        "'\(word)': a Retry-After is whole seconds from 0 to \(RetryAfter.maxSeconds), as in 429@7s")
+    }
+    return seconds
   }
 }

@@ -3,8 +3,9 @@ import SplitMix
 /// What one attempt against a simulated service meets.
 public enum FaultStep: Hashable, Sendable, CustomStringConvertible {
   case ok
-  /// The service answers with this HTTP status (400–599).
-  case status(Int)
+  /// The service answers with this HTTP status (400–599), and a `Retry-After` of that many
+  /// seconds when one is given (`429@7s`).
+  case status(Int, retryAfter: Int? = nil)
   /// The service never answers; the client gives up after its timeout.
   case timeout
   /// The service cannot be reached.
@@ -15,7 +16,8 @@ public enum FaultStep: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .ok: "ok"
-    case .status(let code): String(code)
+    case .status(let code, nil): String(code)
+    case .status(let code, let seconds?): "\(code)@\(seconds)s"
     case .timeout: "timeout"
     case .offline: "offline"
     case .garbage: "garbage"
@@ -26,6 +28,7 @@ public enum FaultStep: Hashable, Sendable, CustomStringConvertible {
 /// The faults a simulated service injects, chosen per attempt (the `*.faults` settings).
 ///
 ///     "500,500,ok"   attempt 1 → 500, attempt 2 → 500, attempt 3 and later → ok
+///     "429@7s,ok"    attempt 1 → 429 with `Retry-After: 7`, then ok
 ///     "rate(0.3)"    each attempt fails with 503 with probability 0.3, drawn from the seed
 ///     "rate(0.5, timeout)"  the same with a chosen fault
 ///     ""             never fails
@@ -54,7 +57,7 @@ public enum FaultPlan: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .sequence(let steps): steps.map(\.description).joined(separator: ",")
-    case .rate(let rate, .status(503)): "rate(\(rate))"
+    case .rate(let rate, .status(503, nil)): "rate(\(rate))"
     case .rate(let rate, let fault): "rate(\(rate), \(fault))"
     }
   }

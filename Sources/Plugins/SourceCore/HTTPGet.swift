@@ -4,18 +4,22 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// An HTTP answer: any status (a 404 is an answer, not a transport failure) and its body.
+/// An HTTP answer: any status (a 404 is an answer, not a transport failure), its body, and its
+/// `Retry-After` header as sent (seconds, or an HTTP date), where it has one.
 public struct HTTPAnswer: Sendable {
   public var status: Int
   public var body: Data
+  public var retryAfter: String?
 
-  public init(status: Int, body: Data) {
+  public init(status: Int, body: Data, retryAfter: String? = nil) {
     self.status = status
     self.body = body
+    self.retryAfter = retryAfter
   }
 }
 
-/// A one-shot GET over URLSession, with transport failures turned into source errors.
+/// A one-shot GET over URLSession, with transport failures turned into source errors. The body
+/// and the redirects it follows are capped (`HTTPLimits`).
 /// Messages are written here, never taken from `URLError`, whose text can carry the URL and so
 /// the API key.
 ///
@@ -42,19 +46,7 @@ public struct HTTPGet: Sendable {
   }
 
   private func fetch(_ url: URL) async -> Result<HTTPAnswer, SourceError> {
-    let session = URLSession(configuration: configuration)
-    defer { session.finishTasksAndInvalidate() }
-    do {
-      let (body, response) = try await session.data(for: URLRequest(url: url))
-      guard let http = response as? HTTPURLResponse else {
-        return .failure(SourceError(.badResponse, "the answer is not HTTP"))
-      }
-      return .success(HTTPAnswer(status: http.statusCode, body: body))
-    } catch let error as URLError {
-      return .failure(Self.sourceError(for: error.code, timeoutSeconds: timeoutSeconds))
-    } catch {
-      return .failure(SourceError(.offline, "the request failed"))
-    }
+    await BoundedDownload(timeoutSeconds: timeoutSeconds).run(URLRequest(url: url), in: configuration)
   }
 
   private var configuration: URLSessionConfiguration {
@@ -81,6 +73,8 @@ public struct HTTPGet: Sendable {
       return SourceError(.offline, "the connection was lost")
     case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData:
       return SourceError(.badResponse, "the server's answer cannot be read")
+    case .httpTooManyRedirects:
+      return .tooManyRedirects(HTTPLimits.maxRedirects + 1)
     case .unsupportedURL, .badURL:
       return SourceError(.invalidSetting, "the base URL is not a usable http(s) URL")
     default:

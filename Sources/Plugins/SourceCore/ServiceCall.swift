@@ -11,7 +11,7 @@ extension ServiceSettings {
     do {
       let url = try url(path: path, query: query + [(keyName, apiKey)])
       let answer = await HTTPGet(timeoutSeconds: timeoutSeconds)(url)
-      return SourceReply(answer.flatMap(decode))
+      return SourceReply(answer.flatMap { $0.decoded(with: decode) })
     } catch {
       return .failure(error)
     }

@@ -45,7 +45,7 @@ public struct SimulatedCall: Sendable {
     to action: ServerAction, decode: (HTTPAnswer) -> Result<Value, SourceError>
   ) -> SourceReply<Value> {
     switch action {
-    case .answer(let answer): SourceReply(decode(answer), afterMs: latencyMs)
+    case .answer(let answer): SourceReply(answer.decoded(with: decode), afterMs: latencyMs)
     case .hang: .failure(.timedOut(afterMs: settings.timeoutMs), afterMs: settings.timeoutMs)
     case .drop: .failure(SourceError(.offline, "the connection was lost"))
     }
@@ -58,7 +58,8 @@ extension FaultStep {
   public func action(errorAnswer: (Int) -> HTTPAnswer) -> ServerAction? {
     switch self {
     case .ok: nil
-    case .status(let code): .answer(errorAnswer(code))
+    case .status(let code, let retryAfter):
+      .answer(errorAnswer(code).retrying(after: retryAfter))
     case .timeout: .hang
     case .offline: .drop
     case .garbage: .answer(.garbage)
@@ -67,6 +68,14 @@ extension FaultStep {
 }
 
 extension HTTPAnswer {
+  /// The answer with a `Retry-After: seconds` header, when `seconds` is given.
+  public func retrying(after seconds: Int?) -> HTTPAnswer {
+    guard let seconds else { return self }
+    var answer = self
+    answer.retryAfter = String(seconds)
+    return answer
+  }
+
   /// A 200 whose body breaks off mid-JSON, as a failing proxy might send.
   public static let garbage = HTTPAnswer(status: 200, body: Data(#"{"status": "ok", "data": {"te"#.utf8))
 }

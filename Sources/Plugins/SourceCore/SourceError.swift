@@ -7,11 +7,14 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String
   /// The HTTP status the failure came with, where there was one.
   public var status: Int?
+  /// How long the service asked to be left alone (its `Retry-After`), in milliseconds.
+  public var retryAfterMs: Int?
 
-  public init(_ kind: Kind, _ message: String, status: Int? = nil) {
+  public init(_ kind: Kind, _ message: String, status: Int? = nil, retryAfterMs: Int? = nil) {
     self.kind = kind
     self.message = message
     self.status = status
+    self.retryAfterMs = retryAfterMs
   }
 
   public var description: String {
@@ -48,6 +51,13 @@ extension SourceError {
 
   public static let offline = SourceError(.offline, "the network is off")
   public static let garbage = SourceError(.badResponse, "the response is not valid JSON")
+  public static let bodyTooLarge = SourceError(
+    .badResponse, "response body larger than \(HTTPLimits.maxBodyBytes >> 20) MiB")
+  public static func tooManyRedirects(_ count: Int) -> SourceError {
+    SourceError(
+      .badResponse, "too many redirects (\(count)): a live request follows at most \(HTTPLimits.maxRedirects)"
+    )
+  }
   public static func timedOut(afterMs: Int) -> SourceError {
     SourceError(.timeout, "no answer within \(afterMs) ms")
   }

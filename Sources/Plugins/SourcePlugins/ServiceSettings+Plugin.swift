@@ -19,7 +19,7 @@ extension ServiceSettings {
       SettingSpec(
         "\(plugin).faults", .string, default: "",
         doc: "the simulator's faults per attempt: \"500,500,ok\", \"rate(0.3)\", \"rate(0.5, timeout)\"; "
-          + "words: ok timeout offline garbage, or an HTTP status"),
+          + "words: ok timeout offline garbage, or an HTTP status, with a Retry-After as 429@7s"),
       SettingSpec(
         "\(plugin).timeout", .number, default: .double(defaultTimeoutSeconds),
         minimum: timeoutRange.lowerBound, maximum: timeoutRange.upperBound,

@@ -4,7 +4,9 @@ import SourceCore
 extension SourceError {
   /// The protocol's error for this source error, after `afterMs` of simulated latency.
   func pluginError(afterMs: Int = 0) -> PluginError {
-    PluginError(kind.rawValue, message, status: status, afterMs: afterMs > 0 ? afterMs : nil)
+    PluginError(
+      kind.rawValue, message, status: status, afterMs: afterMs > 0 ? afterMs : nil, retryAfterMs: retryAfterMs
+    )
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PipeProcessSupport
 import XCTest
 
 /// An OpenWeatherMap stand-in on 127.0.0.1 (Python) that holds a request without an API key
@@ -10,12 +11,10 @@ import XCTest
 ///     try server.release()  // the held request now fails with 401
 final class HeldWeatherServer {
   let url: String
-  private let process: Process
   private let releaseFile: String
 
-  private init(url: String, process: Process, releaseFile: String) {
+  private init(url: String, releaseFile: String) {
     self.url = url
-    self.process = process
     self.releaseFile = releaseFile
   }
 
@@ -25,24 +24,9 @@ final class HeldWeatherServer {
     if !found { throw MissingTestSetup("python3 is not installed") }
     let folder = try PipeBinary.temporaryHome(for: test)
     let releaseFile = folder + "/release"
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, releaseFile]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    test.addTeardownBlock {
-      process.terminate()
-      process.waitUntilExit()
-    }
-    var line = Data()
-    while line.last != UInt8(ascii: "\n") {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      guard !byte.isEmpty else { throw MissingTestSetup("the Python weather server did not start") }
-      line += byte
-    }
-    let port = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return HeldWeatherServer(url: "http://127.0.0.1:\(port)", process: process, releaseFile: releaseFile)
+    let server = try PythonServer.start(script, arguments: [releaseFile])
+    test.addTeardownBlock { server.stop() }
+    return HeldWeatherServer(url: "http://127.0.0.1:\(server.port)", releaseFile: releaseFile)
   }
 
   /// Lets the held request fail.

@@ -15,13 +15,16 @@ enum PipeBinary {
     return folder.path
   }
 
-  /// Runs `pipe` with `arguments` and `input` on a pipe (not a terminal).
+  /// Runs `pipe` with `arguments` and `input` on a pipe (not a terminal); `executable` may be
+  /// another copy of pipe (an installed one), run in `directory`.
   static func run(
-    _ arguments: [String], input: String = "", environment: [String: String] = [:]
+    _ arguments: [String], input: String = "", environment: [String: String] = [:], executable: String = path,
+    directory: String? = nil
   ) throws -> (status: Int32, output: String, error: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    process.currentDirectoryURL = directory.map { URL(fileURLWithPath: $0) }
     let home = FileManager.default.temporaryDirectory.appendingPathComponent(
       "pipe-piped-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: home) }
@@ -43,5 +46,21 @@ enum PipeBinary {
       process.terminationStatus, String(decoding: output, as: UTF8.self),
       String(decoding: error, as: UTF8.self)
     )
+  }
+}
+
+/// Another program run to its end: its exit status, and its standard output and error together.
+enum Program {
+  static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 }

@@ -12,6 +12,11 @@ struct AirVisualEnvelope<Payload: Codable>: Codable {
   var data: Payload
 }
 
+/// The `status` every answer carries, read first to choose how to read the rest.
+struct AirVisualStatus: Decodable {
+  var status: String
+}
+
 struct AirVisualFailure: Codable {
   var message: String
 }
@@ -19,21 +24,28 @@ struct AirVisualFailure: Codable {
 /// How pipe reads AirVisual's answers, used alike by the live client and the simulator.
 public enum AirVisualWire {
   /// A record from a `success`, or the error a `fail` message (or, without one, the HTTP status)
-  /// stands for.
+  /// stands for; a 200 whose JSON lacks a field, or has one of the wrong type, is a
+  /// `badResponse` naming it.
   public static func decode(_ answer: HTTPAnswer) -> Result<AirQualityRecord, SourceError> {
-    let decoder = JSONDecoder()
-    if let success = try? decoder.decode(AirVisualEnvelope<AirVisualCity>.self, from: answer.body),
-      success.status == "success"
-    {
-      return .success(success.data.record)
+    let byStatus = SourceError.forStatus(answer.status, notFound: .cityNotFound)
+    let status: String
+    switch WireDecoding.decode(AirVisualStatus.self, from: answer.body) {
+    case .success(let envelope): status = envelope.status
+    case .failure(let problem): return .failure(answer.status == 200 ? problem : byStatus)
     }
-    if let failure = try? decoder.decode(AirVisualEnvelope<AirVisualFailure>.self, from: answer.body),
-      failure.status == "fail"
-    {
+    switch (status, WireDecoding.decode(AirVisualEnvelope<AirVisualFailure>.self, from: answer.body)) {
+    case ("success", _):
+      return WireDecoding.decode(AirVisualEnvelope<AirVisualCity>.self, from: answer.body).map(\.data.record)
+    case ("fail", .success(let failure)):
       return .failure(error(forMessage: failure.data.message, status: answer.status))
+    case _ where answer.status != 200:
+      return .failure(byStatus)
+    case ("fail", .failure(let problem)):
+      return .failure(problem)
+    default:
+      return .failure(
+        SourceError(.badResponse, "'status' is \"\(status)\", expected \"success\" or \"fail\""))
     }
-    if answer.status == 200 { return .failure(.garbage) }
-    return .failure(.forStatus(answer.status, notFound: .cityNotFound))
   }
 
   /// The error kind of each `fail` message; any other message is a `serverFailure`.

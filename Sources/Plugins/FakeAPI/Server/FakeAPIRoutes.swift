@@ -53,9 +53,11 @@ struct FakeAPIRoutes: Sendable {
     _ action: ServerAction, for request: FakeAPIRequest, service: FakeAPIService, attempt: Int,
     step: FaultStep
   ) -> FakeAPIReply {
+    let action = action.sayingRetryAfter()
     let outcome =
       switch action {
-      case .answer(let answer): String(answer.status)
+      case .answer(let answer):
+        String(answer.status) + (answer.retryAfter.map { ", Retry-After: \($0)" } ?? "")
       case .hang: "no answer for \(hangSeconds) s"
       case .drop: "connection dropped"
       }

@@ -34,15 +34,21 @@ struct OpenWeatherCurrent: Codable {
 
 /// How pipe reads OpenWeatherMap's answers, used alike by the live client and the simulator.
 public enum OpenWeatherWire {
-  /// A record from a 200, or the error a status and its `{"cod", "message"}` body stand for.
+  /// A record from a 200, or the error a status and its `{"cod", "message"}` body stand for; a
+  /// 200 whose JSON lacks a field, or has one of the wrong type, is a `badResponse` naming it.
   public static func decode(_ answer: HTTPAnswer) -> Result<WeatherRecord, SourceError> {
     guard answer.status == 200 else {
       let message = ErrorBody.message(in: answer.body)
       return .failure(.forStatus(answer.status, notFound: .cityNotFound, message: message))
     }
-    guard let current = try? JSONDecoder().decode(OpenWeatherCurrent.self, from: answer.body),
-      let sky = current.weather.first
-    else { return .failure(.garbage) }
+    return WireDecoding.decode(OpenWeatherCurrent.self, from: answer.body).flatMap(record)
+  }
+
+  /// The record a 200's JSON stands for; it needs at least one `weather` entry.
+  static func record(_ current: OpenWeatherCurrent) -> Result<WeatherRecord, SourceError> {
+    guard let sky = current.weather.first else {
+      return .failure(SourceError(.badResponse, "'weather' is an empty list, expected at least one entry"))
+    }
     return .success(
       WeatherRecord(
         city: current.name, temp: current.main.temp, feelsLike: current.main.feelsLike,

@@ -1,0 +1,52 @@
+import PipeDSL
+
+/// A script as Combine code: a fragment to paste into an app, or with `runnable` a whole
+/// `main.swift` on OpenCombine that prints what each pipeline's sink would print.
+struct CombineExport: LibraryExport {
+  let runnable: Bool
+
+  func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String {
+    let writer = CombineWriter(context: context, bindings: bindings)
+    var (chain, sink) = writer.chain(pipeline)
+    switch sink {
+    case .collect?: chain.add(".collect()")
+    case .count?: chain.add(".count()")
+    case .last?: chain.add(".last()")
+    case .log?: chain.add(".print()")
+    default: break
+    }
+    if runnable { return "run(\n    \(Chain.indentLines(chain.swift(), by: "    "))\n)" }
+    chain.add(".sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })")
+    chain.add(".store(in: &subscriptions)")
+    return chain.swift()
+  }
+
+  func binding(_ name: String, _ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String
+  {
+    var (chain, _) = CombineWriter(context: context, bindings: bindings).chain(pipeline, outer: "$0")
+    chain.add(".eraseToAnyPublisher()")
+    return "let \(name) = " + chain.swift()
+  }
+
+  func comment(_ text: String) -> String { SwiftCode.lineComments(text) }
+
+  func document(name: String, body: [String], context: ExportContext) -> String {
+    var parts: [String] = []
+    if runnable {
+      parts.append("// \(name) as a Combine program on OpenCombine 0.14, exported by pipe.")
+      parts.append("// Prints each value the pipeline's sink would print, then completed or error: KIND.")
+      parts.append("// `--virtual` runs it on a virtual clock, as pipe does, instead of the real one.")
+      parts.append("import Foundation\nimport OpenCombine\nimport OpenCombineDispatch")
+    } else {
+      parts.append("// \(name) in Combine, exported by pipe.")
+      parts.append("import Combine\nimport Foundation")
+      parts.append("let scheduler = DispatchQueue.main\nvar subscriptions = Set<AnyCancellable>()")
+    }
+    let helpers = CombineHelper.closure(of: context.helpers, runnable: runnable)
+    parts += helpers.map(\.text)
+    parts += [SwiftCode.kinds(context.kinds)].compactMap { $0 }
+    parts += context.declarations
+    parts += body
+    return parts.joined(separator: "\n\n") + "\n"
+  }
+}

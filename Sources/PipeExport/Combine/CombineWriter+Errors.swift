@@ -1,0 +1,95 @@
+import PipeDSL
+
+extension CombineWriter {
+  /// catch, retry, throwIf...; returns whether the chain now never fails.
+  func errorStage(_ meaning: Meaning, text: String, into chain: inout Chain, neverFails: Bool) -> Bool {
+    switch meaning {
+    case .catchFallback(let fallback): return catchStage(fallback, into: &chain)
+    case .catchAndReturn(let arg):
+      if case .literal(.null) = arg.kind {
+        chain.add(".map { Optional($0) }")
+        chain.add(".replaceError(with: nil)")
+      } else {
+        chain.add(".replaceError(with: \(dialect.literal(arg)))")
+      }
+      return true
+    case .throwIf(let expr, let kind):
+      let raised = kind.map { "PipeError.\($0)" } ?? "value"
+      if let kind { context.kind(kind) }
+      chain.add(
+        ".tryMap { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
+      )
+    case .mapError(let expr):
+      chain.add(
+        ".mapError { error in PipeError(error.kind, message: \(expression(expr, element: "error"))) }")
+    case .action(let event, let action): addAction(event, action, into: &chain)
+    case .retry(let attempts): retry(attempts, into: &chain)
+    case .retryWhen(let strategy, let max, let on): retryWhen(strategy, max: max, on: on, into: &chain)
+    case .timeout(let seconds):
+      context.kind("timeout")
+      chain.add(
+        ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { PipeError.timeout })",
+        comment: "without customError it would complete")
+    case .circuitBreaker(let failures, let reset):
+      context.use(CombineHelper.circuitBreaker.rawValue)
+      let name = "breaker\(context.next())"
+      context.declare(
+        "let \(name) = CircuitBreaker(failures: \(failures), reset: \(stride(reset)), scheduler: scheduler)")
+      chain.add(".circuitBreaker(\(name))")
+    default:
+      chain.add("// \(text)", comment: nil)
+      chain.links[chain.links.count - 1].text = "// no faithful Combine translation: \(text)"
+      return neverFails
+    }
+    return false
+  }
+
+  private func catchStage(_ fallback: Meaning.Fallback, into chain: inout Chain) -> Bool {
+    switch fallback {
+    case .empty:
+      chain.add(".catch { _ in Empty() }")
+      return true
+    case .just(let arg):
+      chain.add(".catch { _ in Just(\(dialect.literal(arg))) }")
+      return true
+    case .pipeline(let pipeline): chain.add(".catch " + closure(pipeline, parameter: "error"))
+    case .cache:
+      context.declare(SwiftCode.cacheDeclaration)
+      let key = dialect.string(chain.head)
+      chain.add(".handleEvents(receiveOutput: { cache[\(key)] = $0 })")
+      chain.add(
+        ".catch { _ in Optional(cache[\(key)] as? \(SwiftCode.cacheType(chain.head))).publisher }",
+        comment: "nothing cached: complete quietly")
+      return true
+    case .ask:
+      chain.add("// catch ask: pipe asks the person (retry, default, fail); connect your own dialog here")
+    }
+    return false
+  }
+
+  private func addAction(_ event: Meaning.ActionEvent, _ action: Meaning.Action, into chain: inout Chain) {
+    let body = SwiftCode.actionBody(action, element: event == .error ? "error" : "value", context: context)
+    switch event {
+    case .next: chain.add(".handleEvents(receiveOutput: { value in \(body) })")
+    case .error:
+      chain.add(
+        ".handleEvents(receiveCompletion: { completion in\n    if case .failure(let error) = completion { \(body) }\n})"
+      )
+    case .all:
+      if case .log = action {
+        chain.add(".print()")
+      } else {
+        chain.add(".handleEvents(receiveOutput: { value in \(body) })")
+      }
+    }
+  }
+
+  private func retry(_ attempts: Int?, into chain: inout Chain) {
+    guard let attempts else { return chain.add(".retry(.max)", comment: "pipe's retry: until it succeeds") }
+    if attempts == 0 {
+      chain.add(".prefix(0)", comment: "pipe's retry 0 completes at once; Combine still subscribes")
+    } else {
+      chain.add(".retry(\(attempts - 1))", comment: "pipe's retry \(attempts): \(attempts) attempts in all")
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import PipeDSL
+
+extension CombineWriter {
+  /// `retryWhen STRATEGY [max N] [on KINDS]`: Combine has no retryWhen, so a helper.
+  func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?, into chain: inout Chain) {
+    let when =
+      kinds.map { "when: { [\($0.map(dialect.string).joined(separator: ", "))].contains($0.kind) }, " } ?? ""
+    switch strategy {
+    case .delays(let schedule):
+      context.use(CombineHelper.retryDelays.rawValue)
+      let count = Swift.min(schedule.count, max ?? .max)
+      chain.add(".retry(\(count), \(when)delay: { k in \(delay(schedule)) }, scheduler: scheduler)")
+    case .general(let pipeline):
+      context.use(CombineHelper.retryWhen.rawValue)
+      let body = context.nested("errors") { _ in
+        self.chain(pipeline, outer: "error", extraBindings: ["errors"]).0.swift(indent: "")
+      }
+      chain.add(".retryWhen { errors in\n    \(Chain.indentLines(body, by: "    "))\n}")
+    case .never: chain.add("// retryWhen never: the error is let through")
+    case .until(let setting):
+      context.use(CombineHelper.retryWhen.rawValue)
+      let property = Self.camelCase(setting)
+      context.declare(
+        "/// The settings the pipeline watches, as `@Published` properties.\nfinal class Settings: ObservableObject {\n    @Published var \(property) = \"\"\n}\n\nlet settings = Settings()"
+      )
+      chain.add(
+        ".retryWhen { errors in\n    errors.flatMap { _ in settings.$\(property).dropFirst().first { !$0.isEmpty }.setFailureType(to: Error.self) }\n}",
+        comment: "until(\(setting)): wait for a new value")
+    case .online:
+      context.use(CombineHelper.retryWhen.rawValue)
+      context.declare(
+        "/// Whether the network is reachable: feed it from NWPathMonitor.\nlet isOnline = CurrentValueSubject<Bool, Never>(true)"
+      )
+      chain.add(
+        ".retryWhen { errors in\n    errors.flatMap { _ in isOnline.first { $0 }.setFailureType(to: Error.self) }\n}",
+        comment: "pipe's online also waits 1 s when already online")
+    case .ask:
+      chain.add("// retryWhen ask: pipe asks the person (retry, default, fail); connect your own dialog here")
+    case .byKind(let branches): byKind(branches, max: max, into: &chain)
+    }
+  }
+
+  /// The wait after the k-th failure, as a stride expression of `k` (whose list index is `index`).
+  func delay(_ schedule: DelaySchedule, k: String = "k", index: String = "k - 1") -> String {
+    switch schedule {
+    case .list(let delays):
+      if delays.allSatisfy({ $0 == $0.rounded() }) {
+        return ".seconds([\(delays.map { String(Int($0)) }.joined(separator: ", "))][\(index)])"
+      }
+      return ".milliseconds([\(delays.map { String(Int($0 * 1000)) }.joined(separator: ", "))][\(index)])"
+    case .constant(let seconds, _): return stride(seconds)
+    case .linear(let seconds, _): return ".milliseconds(\(Int(seconds * 1000)) * \(k))"
+    case .binaryExponential(let seconds, _): return ".milliseconds(\(Int(seconds * 1000)) << \(k))"
+    case .exponential(let initial, let factor, let max, _, let jitter):
+      let base =
+        ".milliseconds(Int(min(\(initial * 1000) * pow(\(factor), Double(\(index))), \(max * 1000))))"
+      return jitter == nil ? base : base + " /* pipe spreads it by \(jitter!) jitter */"
+    case .immediate: return ".zero"
+    }
+  }
+
+  /// `[kind: strategy, *: strategy]`: a timed strategy per kind; other strategies are noted.
+  private func byKind(_ branches: [(kind: String?, strategy: Strategy)], max: Int?, into chain: inout Chain) {
+    context.use(CombineHelper.retryWhen.rawValue)
+    var cases: [String] = []
+    for (kind, strategy) in branches {
+      let label = kind.map { "case \(dialect.string($0)):" } ?? "default:"
+      switch strategy {
+      case .delays(let schedule):
+        let wait = delay(schedule, k: "error.attempt", index: "error.attempt - 1")
+        cases.append(
+          "\(label) return error.attempt <= \(schedule.count) ? Just(0).delay(for: \(wait), scheduler: scheduler).setFailureType(to: Error.self).eraseToAnyPublisher() : Fail(error: error).eraseToAnyPublisher()"
+        )
+      default:
+        cases.append(
+          "\(label) return Fail(error: error).eraseToAnyPublisher()  // \(strategyName(strategy)): no Combine translation"
+        )
+      }
+    }
+    if !branches.contains(where: { $0.kind == nil }) {
+      cases.append("default: return Fail(error: error).eraseToAnyPublisher()")
+    }
+    let body = cases.map { "        " + $0 }.joined(separator: "\n")
+    chain.add(
+      ".retryWhen { errors in\n    errors.flatMap { error -> AnyPublisher<Int, Error> in\n        switch error.kind {\n\(body)\n        }\n    }\(max.map { ".prefix(\($0))" } ?? "")\n}",
+      comment: "a strategy per kind; error.attempt counts every failure")
+  }
+
+  func strategyName(_ strategy: Strategy) -> String {
+    switch strategy {
+    case .until(let setting): return "until(\(setting))"
+    case .online: return "online"
+    case .ask: return "ask"
+    case .never: return "never"
+    default: return "strategy"
+    }
+  }
+}

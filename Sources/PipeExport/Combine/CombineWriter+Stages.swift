@@ -1,0 +1,92 @@
+import PipeDSL
+
+extension CombineWriter {
+  /// Adds the links of one stage; returns whether the chain now never fails.
+  func stage(_ meaning: Meaning, text: String, into chain: inout Chain, neverFails: Bool) -> Bool {
+    if let never = valueStage(meaning, into: &chain, neverFails: neverFails) { return never }
+    if combining(meaning, into: &chain) { return false }
+    return errorStage(meaning, text: text, into: &chain, neverFails: neverFails)
+  }
+
+  /// map, filter, take...: nil when `meaning` is not one of them.
+  private func valueStage(_ meaning: Meaning, into chain: inout Chain, neverFails: Bool) -> Bool? {
+    switch meaning {
+    case .map(let expr): chain.add(".map { \(expression(expr)) }")
+    case .filter(let expr): chain.add(".filter { \(expression(expr)) }")
+    case .scan(let seed, let expr):
+      chain.add(
+        ".scan(\(dialect.literal(seed))) { \(expression(expr, element: "$1", names: ["acc": "$0"])) }")
+    case .take(let count): chain.add(".prefix(\(count))")
+    case .skip(let count): chain.add(".dropFirst(\(count))")
+    case .takeWhile(let expr): chain.add(".prefix { \(expression(expr)) }")
+    case .distinct: chain.add(".removeDuplicates()")
+    case .startWith(let arg): chain.add(".prepend(\(dialect.literal(arg)))")
+    case .enumerate:
+      chain.add(
+        ".scan((index: -1, value: nil)) { ($0.index + 1, $1) }",
+        comment: "Combine has no enumerated: a scan counts")
+    case .buffer(let count):
+      chain.add(".collect(\(count))", comment: "the last list may be shorter, as pipe's")
+    case .delay(let seconds):
+      context.use(CombineHelper.materialize.rawValue)
+      context.use(CombineHelper.delayValues.rawValue)
+      chain.add(
+        ".delayValues(for: \(stride(seconds)), scheduler: scheduler)",
+        comment: "Combine's delay would delay the failure too")
+      return false
+    case .debounce(let seconds):
+      context.use(CombineHelper.debounceValues.rawValue)
+      chain.add(
+        ".debounceValues(for: \(stride(seconds)), scheduler: scheduler)",
+        comment: "as RxSwift's debounce: a completion sends the value still waiting")
+      return false
+    case .throttle(let seconds):
+      chain.add(".throttle(for: \(stride(seconds)), scheduler: scheduler, latest: true)")
+    case .share:
+      context.use(CombineHelper.shareWhileConnected.rawValue)
+      chain.add(".shareWhileConnected()", comment: "Combine's share() would not connect again after the end")
+    case .repeatCount(let count):
+      context.use(CombineHelper.repeatCount.rawValue)
+      chain.add(count.map { ".repeat(\($0))" } ?? ".repeat()")
+    case .materialize:
+      context.use(CombineHelper.materialize.rawValue)
+      chain.add(".materialize()")
+      return true
+    case .dematerialize:
+      context.use(CombineHelper.materialize.rawValue)
+      chain.add(".dematerialize()")
+      return false
+    default: return nil
+    }
+    return neverFails
+  }
+
+  /// flatMap, merge, zip...: false when `meaning` is not one of them.
+  private func combining(_ meaning: Meaning, into chain: inout Chain) -> Bool {
+    switch meaning {
+    case .flatMap(let pipeline): chain.add(".flatMap " + closure(pipeline, parameter: "value"))
+    case .concatMap(let pipeline):
+      chain.add(".flatMap(maxPublishers: .max(1)) " + closure(pipeline, parameter: "value"))
+    case .flatMapLatest(let pipeline):
+      chain.add(".map " + closure(pipeline, parameter: "value"))
+      chain.add(".switchToLatest()")
+    case .merge(let pipeline): chain.add(".merge(with: \(inline(pipeline)))")
+    case .concat(let pipeline): chain.add(".append(\(inline(pipeline)))")
+    case .zip(let pipeline):
+      chain.add(
+        ".zip(\(inline(pipeline)))", comment: "completes when either side has ended with nothing waiting")
+    case .combineLatest(let pipeline): chain.add(".combineLatest(\(inline(pipeline)))")
+    case .group(let pipeline):
+      let (inner, _) = self.chain(pipeline, outer: nil)
+      chain.links += inner.links
+    default: return false
+    }
+    return true
+  }
+
+  /// Another pipeline as an argument: its chain, with a failure of `Error`.
+  func inline(_ pipeline: Pipeline) -> String {
+    let (inner, _) = chain(pipeline, outer: "$0")
+    return inner.swift()
+  }
+}

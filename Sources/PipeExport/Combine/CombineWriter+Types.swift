@@ -1,0 +1,50 @@
+import PipeDSL
+
+/// The little type-keeping a typed language needs where pipe's values are dynamic.
+extension CombineWriter {
+  /// The element type of a source, where it is plain: the letters of `cold`, a literal.
+  func sourceElementType(_ meaning: Meaning) -> String? {
+    switch meaning {
+    case .cold(let diagrams, let values) where values.allSatisfy({ $0.keyText == "#" }):
+      let letters = MarbleText.valueLetters(diagrams)
+      if letters.isEmpty { return nil }
+      return letters.allSatisfy(\.isNumber) ? "Int" : "String"
+    case .just(let arg): return swiftType(arg)
+    case .range: return "Int"
+    default: return nil
+    }
+  }
+
+  /// Whether a stage passes on the elements it gets, of the same type.
+  static func keepsElementType(_ meaning: Meaning) -> Bool {
+    switch meaning {
+    case .filter, .take, .skip, .takeWhile, .distinct, .startWith, .delay, .debounce, .throttle, .share,
+      .repeatCount, .catchAndReturn, .throwIf, .mapError, .action, .retry, .retryWhen, .timeout,
+      .circuitBreaker:
+      return true
+    default: return false
+    }
+  }
+
+  /// A string stream given a number by `startWith` or `catchAndReturn`: the number as a
+  /// string (it prints the same), and whether that was needed.
+  static func oneType(_ meaning: Meaning, elementType: String?) -> (Meaning, Bool) {
+    guard elementType == "String" else { return (meaning, false) }
+    switch meaning {
+    case .startWith(let arg) where !arg.isString: return (.startWith(arg.asString), true)
+    case .catchAndReturn(let arg) where !arg.isString && arg.int != nil:
+      return (.catchAndReturn(arg.asString), true)
+    default: return (meaning, false)
+    }
+  }
+}
+
+extension Arg {
+  var isString: Bool {
+    if case .literal(.string) = kind { return true }
+    return false
+  }
+
+  /// The literal written as a string: `0` → `"0"`.
+  var asString: Arg { Arg(.literal(.string(description)), span) }
+}

@@ -1,0 +1,106 @@
+import PipeDSL
+
+/// Translates pipelines into Combine: Apple's names, `Error` as the failure type, and the
+/// helpers of `CombineHelper` for what Combine lacks.
+struct CombineWriter {
+  let context: ExportContext
+  /// The `let` names of the script.
+  let bindings: Set<String>
+  let dialect = CodeDialect.swift
+
+  /// The chain of `pipeline`; `outer` names what `.` is at the pipeline's source (the outer
+  /// value of a flatMap, the error of a catch). The chain's failure type is `Error`.
+  func chain(_ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = []) -> (
+    Chain, Meaning.Sink?
+  ) {
+    let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings.union(extraBindings)) }
+    var chain = Chain(head: "")
+    var neverFails = false
+    var sink: Meaning.Sink?
+    var elementType = meanings.first.flatMap(sourceElementType)
+    for (index, meaning) in meanings.enumerated() {
+      if index == 0, let (head, never) = source(meaning, outer: outer, hint: typeHint(meanings)) {
+        chain.head = head
+        neverFails = never
+        continue
+      }
+      if case .sink(let kind) = meaning {
+        sink = kind
+        continue
+      }
+      if neverFails && needsErrorFailure(meaning) {
+        chain.add(".setFailureType(to: Error.self)")
+        neverFails = false
+      }
+      let (typed, mixed) = Self.oneType(meaning, elementType: elementType)
+      neverFails = stage(typed, text: pipeline.stages[index].text, into: &chain, neverFails: neverFails)
+      if mixed {
+        chain.links[chain.links.count - 1].comment = "pipe mixes types here; this stream holds Strings"
+      }
+      if !Self.keepsElementType(meaning) { elementType = nil }
+    }
+    if neverFails, outer != nil { chain.add(".setFailureType(to: Error.self)") }
+    return (chain, sink)
+  }
+
+  /// The element type a source without values must be given, from a later literal.
+  func typeHint(_ meanings: [Meaning]) -> String {
+    for meaning in meanings {
+      switch meaning {
+      case .catchAndReturn(let arg), .startWith(let arg), .catchFallback(.just(let arg)):
+        if let type = swiftType(arg) { return type }
+      default: continue
+      }
+    }
+    return "String"
+  }
+
+  func swiftType(_ arg: Arg) -> String? {
+    switch arg.kind {
+    case .literal(.string): return "String"
+    case .literal(.int): return "Int"
+    case .literal(.double), .literal(.duration): return "Double"
+    case .literal(.bool): return "Bool"
+    default: return nil
+    }
+  }
+
+  /// The words of a source: a literal, or `.`/`.field` of the outer value.
+  func argument(_ arg: Arg, outer: String?) -> String {
+    if case .element(let names) = arg.kind {
+      return ([outer ?? "$0"] + names.map(\.text)).joined(separator: ".")
+    }
+    return dialect.literal(arg)
+  }
+
+  /// A duration as a scheduler stride: `.seconds(2)`, `.milliseconds(500)`.
+  func stride(_ seconds: Double) -> String {
+    if seconds == seconds.rounded() { return ".seconds(\(Int(seconds)))" }
+    let ms = seconds * 1000
+    return ms == ms.rounded() ? ".milliseconds(\(Int(ms)))" : ".seconds(\(seconds))"
+  }
+
+  /// Stages that combine with another publisher or need a failure to be `Error`.
+  private func needsErrorFailure(_ meaning: Meaning) -> Bool {
+    switch meaning {
+    case .flatMap, .concatMap, .flatMapLatest, .merge, .concat, .zip, .combineLatest, .timeout,
+      .catchFallback, .retry, .dematerialize:
+      return true
+    default: return false
+    }
+  }
+
+  /// `.field` expressions with `.` as `element`.
+  func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
+    ExpressionWriter(dialect: dialect, element: element, names: names).write(expr)
+  }
+
+  /// A sub-pipeline as a closure body, `.` at its source being the closure's parameter.
+  func closure(_ pipeline: Pipeline, parameter base: String) -> String {
+    context.nested(base) { name in
+      let (inner, _) = chain(pipeline, outer: name)
+      return
+        "{ \(name) in \(Chain.indentLines(inner.swift(), by: "    "))\(inner.swift().contains("\n") ? "\n" : " ")}"
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import PipeDSL
+
+/// The libraries a pipeline can be exported to.
+public enum ExportLibrary: String, CaseIterable, Sendable {
+  case rxswift, combine, rxjs
+}
+
+/// What one library's export writes; the walk over the statements is `Exporter`'s.
+protocol LibraryExport {
+  func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String
+  func binding(_ name: String, _ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String
+  func comment(_ text: String) -> String
+  func document(name: String, body: [String], context: ExportContext) -> String
+}
+
+/// Translates a checked program into RxSwift 6, Combine or RxJS 7 code: by meaning, not by
+/// spelling (`retry 3` is RxSwift's `retry(3)` but Combine's `retry(2)`), with a helper for
+/// what a library lacks and a comment where no faithful translation exists.
+///
+///     Exporter.export(program, name: "retry.pipe", to: .combine)
+///     // import Combine ... cold("-a-#").retry(2)  // pipe's retry 3: 3 attempts in all
+public enum Exporter {
+  public static func export(
+    _ program: Program, name: String, to library: ExportLibrary, runnable: Bool = false
+  ) -> String {
+    let writer: any LibraryExport =
+      switch library {
+      case .combine: CombineExport(runnable: runnable)
+      case .rxswift: RxSwiftExport()
+      case .rxjs: RxJSExport()
+      }
+    let context = ExportContext()
+    var bindings: Set<String> = []
+    var body: [String] = []
+    for statement in program.statements {
+      // A secret set in the script is masked, as history keeps it.
+      let source = writer.comment(Redactor.maskingAssignments(in: statement.text))
+      switch statement.kind {
+      case .run(let pipeline, let background):
+        let note = background == nil ? "" : "\n" + writer.comment("(pipe ran it in the background, with &)")
+        body.append(source + note + "\n" + writer.pipeline(pipeline, context: context, bindings: bindings))
+      case .binding(let name, let pipeline):
+        body.append(source + "\n" + writer.binding(name.text, pipeline, context: context, bindings: bindings))
+        bindings.insert(name.text)
+      case .setting:
+        body.append(source + "\n" + writer.comment("(a setting of pipe's: no code)"))
+      case .command:
+        body.append(source + "\n" + writer.comment("(a prompt command: no code)"))
+      }
+    }
+    return writer.document(name: name, body: body, context: context)
+  }
+}

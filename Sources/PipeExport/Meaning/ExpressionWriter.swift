@@ -1,0 +1,63 @@
+import PipeDSL
+
+/// Writes a pipe expression in Swift or JavaScript: `.` becomes `element` (`$0`, `x`), the
+/// free names (`acc`) what `names` says, the built-in functions the language's own.
+///
+///     { .kind == "cityNotFound" ? "City name is invalid" : "Server error" }
+///     // Swift:      $0.kind == "cityNotFound" ? "City name is invalid" : "Server error"
+///     // JavaScript: e.kind === 'cityNotFound' ? 'City name is invalid' : 'Server error'
+struct ExpressionWriter {
+  var dialect: CodeDialect
+  var element: String
+  var names: [String: String] = [:]
+
+  func write(_ expr: Expr) -> String {
+    switch expr.kind {
+    case .literal(let literal): return dialect.literal(literal)
+    case .element: return element
+    case .name(let name): return names[name.text] ?? name.text
+    case .field(let base, let name): return operand(base) + "." + name.text
+    case .list(let items): return "[" + items.map(write).joined(separator: ", ") + "]"
+    case .record(let entries): return dialect.record(entries.map { ($0.key.text, write($0.value)) })
+    case .unary(let op, let operand): return op.rawValue + self.operand(operand)
+    case .binary(let op, let lhs, let rhs): return operand(lhs) + " " + spell(op) + " " + operand(rhs)
+    case .conditional(let test, let then, let otherwise):
+      return operand(test) + " ? " + operand(then) + " : " + operand(otherwise)
+    case .call(let name, let arguments): return call(name.text, arguments.map(write))
+    case .invalid: return "/* ? */"
+    }
+  }
+
+  /// A sub-expression, in parentheses when it is not one term.
+  private func operand(_ expr: Expr) -> String {
+    switch expr.kind {
+    case .binary, .conditional: return "(" + write(expr) + ")"
+    default: return write(expr)
+    }
+  }
+
+  private func spell(_ op: BinaryOperator) -> String {
+    guard dialect == .javascript else { return op.rawValue }
+    switch op {
+    case .equal: return "==="
+    case .notEqual: return "!=="
+    default: return op.rawValue
+    }
+  }
+
+  private func call(_ name: String, _ arguments: [String]) -> String {
+    let joined = arguments.joined(separator: ", ")
+    switch (dialect, name) {
+    case (.swift, "str"): return "String(describing: \(joined))"
+    case (.swift, "len"): return "\(joined).count"
+    case (.swift, "num"): return "Double(\(joined))"
+    case (.swift, "round") where arguments.count == 1: return "Int((\(joined)).rounded())"
+    case (.javascript, "str"): return "String(\(joined))"
+    case (.javascript, "len"): return "\(joined).length"
+    case (.javascript, "num"): return "Number(\(joined))"
+    case (.javascript, "round") where arguments.count == 1: return "Math.round(\(joined))"
+    case (.javascript, "abs"), (.javascript, "min"), (.javascript, "max"): return "Math.\(name)(\(joined))"
+    default: return "\(name)(\(joined))"
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import PipeDSL
+
+extension Meaning {
+  /// Other libraries' names that pipe takes with a warning, by pipe's name for them.
+  static let aliases = [
+    "catchError": "catch", "catchErrorJustReturn": "catchAndReturn", "distinctUntilChanged": "distinct",
+    "removeDuplicates": "distinct", "mergeMap": "flatMap", "switchMap": "flatMapLatest", "prefix": "take",
+    "dropFirst": "skip", "prepend": "startWith", "append": "concat", "enumerated": "enumerate",
+    "bufferCount": "buffer", "Just": "just", "Empty": "empty", "EMPTY": "empty", "NEVER": "never",
+  ]
+
+  /// The meaning of a stage of a checked pipeline; `sources` are the plugin sources' names.
+  static func read(_ stage: Stage, bindings: Set<String>) -> Meaning {
+    switch stage.kind {
+    case .group(let pipeline): return .group(pipeline)
+    case .invalid: return .untranslated(stage.text)
+    case .operator(let op):
+      let name = aliases[op.name.text] ?? op.name.text
+      let words = (op.callArguments ?? []) + op.arguments
+      if bindings.contains(name) { return .reference(name) }
+      return source(name, words) ?? transform(name, words) ?? combining(name, words)
+        ?? errorHandling(name, words, op: op) ?? sink(name) ?? .plugin(name: name, arguments: words)
+    }
+  }
+
+  private static func source(_ name: String, _ words: [Arg]) -> Meaning? {
+    switch name {
+    case "just": return words.first.map(Meaning.just)
+    case "of": return .of(words)
+    case "range":
+      guard words.count == 2, let from = words[0].int, let count = words[1].int else { return nil }
+      return .range(from: from, count: count)
+    case "empty": return .empty
+    case "never": return .never
+    case "fail": return .fail(kind: words.first?.word ?? "error")
+    case "timer":
+      if case .expression(let expr) = words.first?.kind { return .timer(.computed(expr)) }
+      return words.first?.seconds.map { .timer(.seconds($0)) }
+    case "every": return words.first?.seconds.map { .every(seconds: $0) }
+    case "cold":
+      guard let first = words.first else { return nil }
+      let diagrams = first.strings
+      return .cold(diagrams: diagrams, values: words.dropFirst().first?.entries ?? [])
+    case "hot":
+      guard let diagram = words.first?.strings.first else { return nil }
+      return .hot(diagram: diagram, values: words.dropFirst().first?.entries ?? [])
+    case "changes": return words.first?.word.map { .changes(setting: $0) }
+    case "input": return .input
+    default: return nil
+    }
+  }
+
+  private static func transform(_ name: String, _ words: [Arg]) -> Meaning? {
+    let expr = words.lazy.compactMap(\.expression).first
+    switch name {
+    case "map": return expr.map(Meaning.map)
+    case "filter": return expr.map(Meaning.filter)
+    case "scan": return expr.map { .scan(seed: words[0], $0) }
+    case "take": return words.first?.int.map(Meaning.take)
+    case "skip": return words.first?.int.map(Meaning.skip)
+    case "takeWhile": return expr.map(Meaning.takeWhile)
+    case "distinct": return .distinct
+    case "startWith": return words.first.map(Meaning.startWith)
+    case "enumerate": return .enumerate
+    case "buffer": return words.first?.int.map(Meaning.buffer)
+    case "delay": return words.first?.seconds.map { .delay(seconds: $0) }
+    case "debounce": return words.first?.seconds.map { .debounce(seconds: $0) }
+    case "throttle": return words.first?.seconds.map { .throttle(seconds: $0) }
+    default: return nil
+    }
+  }
+
+  private static func combining(_ name: String, _ words: [Arg]) -> Meaning? {
+    let pipeline = words.lazy.compactMap(\.pipeline).first
+    switch name {
+    case "flatMap": return pipeline.map(Meaning.flatMap)
+    case "concatMap": return pipeline.map(Meaning.concatMap)
+    case "flatMapLatest": return pipeline.map(Meaning.flatMapLatest)
+    case "merge": return pipeline.map(Meaning.merge)
+    case "concat": return pipeline.map(Meaning.concat)
+    case "zip": return pipeline.map(Meaning.zip)
+    case "combineLatest": return pipeline.map(Meaning.combineLatest)
+    case "share": return .share
+    case "repeat": return .repeatCount(words.first?.int)
+    default: return nil
+    }
+  }
+
+  private static func errorHandling(_ name: String, _ words: [Arg], op: OperatorStage) -> Meaning? {
+    switch name {
+    case "catch": return fallback(words).map(Meaning.catchFallback)
+    case "catchAndReturn": return words.first.map(Meaning.catchAndReturn)
+    case "throwIf":
+      guard let expr = words.first?.expression else { return nil }
+      return .throwIf(expr, kind: words.dropFirst().first?.word)
+    case "mapError": return words.first?.expression.map(Meaning.mapError)
+    case "materialize": return .materialize
+    case "dematerialize": return .dematerialize
+    case "onNext", "onError", "tap": return action(name, words)
+    case "retry": return .retry(attempts: words.first?.int)
+    case "retryWhen": return retryWhen(op)
+    case "timeout": return words.first?.seconds.map { .timeout(seconds: $0) }
+    case "circuitBreaker":
+      return .circuitBreaker(
+        failures: words.labeled("failures")?.int ?? 5, resetSeconds: words.labeled("reset")?.seconds ?? 30)
+    case "chaos": return .chaos(text: op.description)
+    default: return nil
+    }
+  }
+
+  private static func sink(_ name: String) -> Meaning? {
+    Sink(rawValue: name).map(Meaning.sink)
+  }
+
+  private static func fallback(_ words: [Arg]) -> Fallback? {
+    guard let first = words.first else { return nil }
+    if let pipeline = first.pipeline { return .pipeline(pipeline) }
+    switch first.word {
+    case "cache": return .cache
+    case "empty": return .empty
+    case "ask": return .ask
+    case "just": return words.dropFirst().first.map(Fallback.just)
+    default: return nil
+    }
+  }
+
+  private static func action(_ name: String, _ words: [Arg]) -> Meaning? {
+    let event: ActionEvent = name == "onNext" ? .next : name == "onError" ? .error : .all
+    switch words.first?.word {
+    case "log": return .action(on: event, .log)
+    case "say": return words.dropFirst().first?.expression.map { .action(on: event, .say($0)) }
+    case "count": return words.dropFirst().first?.word.map { .action(on: event, .count($0)) }
+    default: return nil
+    }
+  }
+
+  private static func retryWhen(_ op: OperatorStage) -> Meaning? {
+    let (positional, options) = op.options(named: ["max", "on"])
+    guard let first = positional.first, let strategy = Strategy.read(first) else { return nil }
+    let max = options.first { $0.name.text == "max" }?.value?.int
+    let on = options.first { $0.name.text == "on" }?.value.map { $0.list.compactMap(\.word) }
+    return .retryWhen(strategy, max: max, on: on)
+  }
+}
+
+extension Strategy {
+  /// The strategy an argument of `retryWhen` names; nil when there is none.
+  static func read(_ arg: Arg) -> Strategy? {
+    switch arg.kind {
+    case .pipeline(let pipeline): return .general(pipeline)
+    case .dict(let entries):
+      let branches = entries.compactMap { entry -> (kind: String?, strategy: Strategy)? in
+        guard let strategy = read(entry.value) else { return nil }
+        switch entry.key {
+        case .name(let kind), .string(let kind): return (kind, strategy)
+        case .wildcard: return (nil, strategy)
+        }
+      }
+      return .byKind(branches)
+    case .name(let name): return named(name.text, [])
+    case .call(let call): return named(call.name.text, call.arguments)
+    default: return nil
+    }
+  }
+
+  private static func named(_ name: String, _ arguments: [Arg]) -> Strategy? {
+    let positional = arguments.filter { $0.labelName == nil }
+    let times = arguments.labeled("times")?.int
+    let first = positional.first?.seconds
+    switch name {
+    case "backoff": return .delays(.list(positional.compactMap(\.seconds)))
+    case "constant": return first.map { .delays(.constant($0, times: times ?? 3)) }
+    case "linear": return first.map { .delays(.linear($0, times: times ?? 3)) }
+    case "binaryExponential": return first.map { .delays(.binaryExponential($0, times: times ?? 5)) }
+    case "exponential":
+      return first.map {
+        .delays(
+          .exponential(
+            initial: $0, factor: arguments.labeled("factor")?.double ?? 2,
+            max: arguments.labeled("max")?.seconds ?? 30, times: times ?? 5,
+            jitter: arguments.labeled("jitter")?.word.flatMap { $0 == "none" ? nil : $0 }))
+      }
+    case "immediate": return .delays(.immediate(times: positional.first?.int ?? 3))
+    case "until": return positional.first?.word.map { .until(setting: $0) }
+    case "online": return .online
+    case "ask": return .ask
+    case "never": return .never
+    default: return nil
+    }
+  }
+}

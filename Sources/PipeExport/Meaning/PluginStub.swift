@@ -1,0 +1,69 @@
+/// A plugin source as the exports declare it: a typed function for the user to connect.
+///
+///     PluginStub.named("weather", arguments: 1)
+///     // func currentWeather(city: String) -> Observable<Weather>
+struct PluginStub {
+  var function: String
+  var labels: [String]
+  var parameterTypes: [String]
+  var type: String
+  /// The fields of `type`, with their Swift types; empty when it is a plain type.
+  var fields: [(name: String, type: String)]
+  var source: String
+
+  static func named(_ name: String, arguments: Int) -> PluginStub {
+    switch name {
+    case "weather":
+      return PluginStub(
+        function: "currentWeather", labels: arguments > 1 ? ["lat", "lon"] : ["city"],
+        parameterTypes: arguments > 1 ? ["Double", "Double"] : ["String"], type: "Weather",
+        fields: [
+          ("city", "String"), ("temp", "Double"), ("feelsLike", "Double"), ("humidity", "Int"),
+          ("description", "String"), ("windSpeed", "Double"), ("observedAt", "String"),
+        ], source: name)
+    case "airquality":
+      return PluginStub(
+        function: "airQuality", labels: arguments > 1 ? ["lat", "lon"] : ["city"],
+        parameterTypes: arguments > 1 ? ["Double", "Double"] : ["String"], type: "AirQuality",
+        fields: [
+          ("city", "String"), ("aqi", "Int"), ("mainPollutant", "String"), ("temp", "Double"),
+          ("humidity", "Int"),
+        ],
+        source: name)
+    case "random":
+      return PluginStub(
+        function: "randomNumber", labels: ["min", "max"], parameterTypes: ["Int", "Int"], type: "Int",
+        fields: [],
+        source: name)
+    default:
+      let labels = (0..<arguments).map { $0 == 0 ? "_ value" : "_ value\($0 + 1)" }
+      return PluginStub(
+        function: name, labels: labels, parameterTypes: labels.map { _ in "String" }, type: "String",
+        fields: [],
+        source: name)
+    }
+  }
+
+  /// The Swift declaration: the result type (when it has fields) and the function.
+  func swiftDeclaration(publisher: String, body: String) -> String {
+    var lines: [String] = []
+    if !fields.isEmpty {
+      lines.append("/// What pipe's \(source) source emits.")
+      lines.append("struct \(type) {")
+      lines += fields.map { "    var \($0.name): \($0.type)" }
+      lines.append("}")
+      lines.append("")
+    }
+    let parameters = zip(labels, parameterTypes).map { "\($0): \($1)" }.joined(separator: ", ")
+    lines.append("/// pipe's \(source) source: connect your service here.")
+    lines.append("func \(function)(\(parameters)) -> \(publisher) {")
+    lines.append("    " + body)
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+
+  /// The argument labels at a call: `city: "London"`, or the bare value for `_ value`.
+  func callArguments(_ words: [String]) -> String {
+    zip(labels, words).map { $0.hasPrefix("_") ? $1 : "\($0): \($1)" }.joined(separator: ", ")
+  }
+}

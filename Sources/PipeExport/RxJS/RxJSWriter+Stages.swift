@@ -1,0 +1,116 @@
+import PipeDSL
+
+extension RxJSWriter {
+  func stage(_ meaning: Meaning, text: String, into chain: inout Chain) {
+    if valueStage(meaning, into: &chain) || combining(meaning, into: &chain) { return }
+    errorStage(meaning, text: text, into: &chain)
+  }
+
+  private func op(_ name: String, _ arguments: String = "") -> String { use(name) + "(" + arguments + ")" }
+
+  private func valueStage(_ meaning: Meaning, into chain: inout Chain) -> Bool {
+    switch meaning {
+    case .map(let expr): chain.add(op("map", "(x) => \(expression(expr))"))
+    case .filter(let expr): chain.add(op("filter", "(x) => \(expression(expr))"))
+    case .scan(let seed, let expr):
+      chain.add(op("scan", "(acc, x) => \(expression(expr)), \(dialect.literal(seed))"))
+    case .take(let count): chain.add(op("take", String(count)))
+    case .skip(let count): chain.add(op("skip", String(count)))
+    case .takeWhile(let expr): chain.add(op("takeWhile", "(x) => \(expression(expr))"))
+    case .distinct: chain.add(op("distinctUntilChanged"))
+    case .startWith(let arg): chain.add(op("startWith", dialect.literal(arg)))
+    case .enumerate: chain.add(op("map", "(value, index) => ({ index, value })"))
+    case .buffer(let count): chain.add(op("bufferCount", String(count)))
+    case .delay(let seconds): chain.add(op("delay", ms(seconds)))
+    case .debounce(let seconds): chain.add(op("debounceTime", ms(seconds)))
+    case .throttle(let seconds):
+      chain.add(
+        op("throttleTime", "\(ms(seconds)), \(use("asyncScheduler")), { leading: true, trailing: true }"))
+    case .share: chain.add(op("share"))
+    case .repeatCount(let count): chain.add(op("repeat", count.map(String.init) ?? ""))
+    case .materialize:
+      chain.add(op("materialize"), comment: "RxJS's Notification has kind 'N'/'E'/'C' where pipe's has event")
+    case .dematerialize: chain.add(op("dematerialize"))
+    default: return false
+    }
+    return true
+  }
+
+  private func combining(_ meaning: Meaning, into chain: inout Chain) -> Bool {
+    switch meaning {
+    case .flatMap(let pipeline): chain.add(op("mergeMap", arrow(pipeline, parameter: "x")))
+    case .concatMap(let pipeline): chain.add(op("concatMap", arrow(pipeline, parameter: "x")))
+    case .flatMapLatest(let pipeline): chain.add(op("switchMap", arrow(pipeline, parameter: "x")))
+    case .merge(let pipeline): chain.add(op("mergeWith", inline(pipeline)))
+    case .concat(let pipeline): chain.add(op("concatWith", inline(pipeline)))
+    case .zip(let pipeline): chain.add(op("zipWith", inline(pipeline)))
+    case .combineLatest(let pipeline): chain.add(op("combineLatestWith", inline(pipeline)))
+    case .group(let pipeline): chain.links += self.chain(pipeline).0.links
+    default: return false
+    }
+    return true
+  }
+
+  func inline(_ pipeline: Pipeline) -> String { chain(pipeline, outer: "x").0.javascript() }
+
+  private func errorStage(_ meaning: Meaning, text: String, into chain: inout Chain) {
+    switch meaning {
+    case .catchFallback(let fallback): catchStage(fallback, into: &chain)
+    case .catchAndReturn(let arg): chain.add(op("catchError", "() => \(op("of", dialect.literal(arg)))"))
+    case .throwIf(let expr, let kind):
+      let raised = kind.map { "new PipeError('\($0)')" } ?? "x"
+      chain.add(op("map", "(x) => {\n  if (\(expression(expr))) throw \(raised);\n  return x;\n}"))
+    case .mapError(let expr):
+      chain.add(
+        op(
+          "catchError",
+          "(e) => \(op("throwError", "() => new PipeError(e.kind, \(expression(expr, element: "e")))"))"))
+    case .action(let event, let action): chain.add(self.action(event, action))
+    case .retry(let attempts?) where attempts > 0:
+      chain.add(
+        op("retry", String(attempts - 1)), comment: "pipe's retry \(attempts): \(attempts) attempts in all")
+    case .retry(let attempts?):
+      chain.add(op("take", "0"), comment: "pipe's retry \(attempts) completes at once; RxJS still subscribes")
+    case .retry(nil): chain.add(op("retry"))
+    case .retryWhen(let strategy, let max, let on): chain.links.append(retryWhen(strategy, max: max, on: on))
+    case .timeout(let seconds): chain.add(op("timeout", ms(seconds)))
+    default: chain.add("// no faithful RxJS translation: \(text)")
+    }
+  }
+
+  private func catchStage(_ fallback: Meaning.Fallback, into chain: inout Chain) {
+    switch fallback {
+    case .empty: chain.add(op("catchError", "() => \(use("EMPTY"))"))
+    case .just(let arg): chain.add(op("catchError", "() => \(op("of", dialect.literal(arg)))"))
+    case .pipeline(let pipeline): chain.add(op("catchError", arrow(pipeline, parameter: "e")))
+    case .cache:
+      context.declare(
+        "/** The last good value of each request, for `catch cache` (the book's dictionary). */\nconst cache = new Map<string, unknown>();"
+      )
+      let key = dialect.string(chain.head)
+      chain.add(op("tap", "(x) => cache.set(\(key), x)"))
+      chain.add(
+        op("catchError", "() => (cache.has(\(key)) ? \(op("of", "cache.get(\(key))")) : \(use("EMPTY")))"),
+        comment: "nothing cached: complete quietly")
+    case .ask:
+      chain.add("// catch ask: pipe asks the person (retry, default, fail); connect your own dialog here")
+    }
+  }
+
+  private func action(_ event: Meaning.ActionEvent, _ action: Meaning.Action) -> String {
+    let element = event == .error ? "e" : "x"
+    let body: String
+    switch action {
+    case .log: body = "console.log(\(element))"
+    case .say(let expr): body = "console.log(\(expression(expr, element: element)))"
+    case .count(let name):
+      context.declare("let \(name) = 0;")
+      body = "\(name)++"
+    }
+    switch (event, action) {
+    case (.all, .log): return op("tap", "console.log")
+    case (.error, _): return op("tap", "{ error: (e) => \(body) }")
+    default: return op("tap", "(x) => \(body)")
+    }
+  }
+}

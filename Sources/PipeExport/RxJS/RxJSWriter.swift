@@ -1,0 +1,136 @@
+import PipeDSL
+
+/// Translates pipelines into RxJS 7 (TypeScript): sources are creation functions, stages the
+/// operators of a `pipe(...)`, durations milliseconds; `cold` and `expect` become the
+/// `TestScheduler`'s marbles.
+struct RxJSWriter {
+  let context: ExportContext
+  let bindings: Set<String>
+  let dialect = CodeDialect.javascript
+
+  func chain(_ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = []) -> (
+    Chain, Meaning.Sink?
+  ) {
+    let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings.union(extraBindings)) }
+    var chain = Chain(head: "")
+    var sink: Meaning.Sink?
+    for (index, meaning) in meanings.enumerated() {
+      if index == 0, let head = source(meaning, outer: outer) {
+        chain.head = head
+      } else if case .sink(let kind) = meaning {
+        sink = kind
+      } else {
+        stage(meaning, text: pipeline.stages[index].text, into: &chain)
+      }
+    }
+    return (chain, sink)
+  }
+
+  /// Records that `name` is imported from 'rxjs'.
+  func use(_ name: String) -> String {
+    context.use("rxjs:" + name)
+    return name
+  }
+
+  func argument(_ arg: Arg, outer: String?) -> String {
+    if case .element(let names) = arg.kind {
+      return ([outer ?? "x"] + names.map(\.text)).joined(separator: ".")
+    }
+    return dialect.literal(arg)
+  }
+
+  func ms(_ seconds: Double) -> String { dialect.milliseconds(seconds) }
+
+  func expression(_ expr: Expr, element: String = "x", names: [String: String] = [:]) -> String {
+    ExpressionWriter(dialect: dialect, element: element, names: names).write(expr)
+  }
+
+  /// `(x) => pipeline`, `.` at the sub-pipeline's source being `x`.
+  func arrow(_ pipeline: Pipeline, parameter base: String) -> String {
+    context.nested(base) { name in "(\(name)) => " + chain(pipeline, outer: name).0.javascript() }
+  }
+
+  func source(_ meaning: Meaning, outer: String?) -> String? {
+    switch meaning {
+    case .just(let arg): return use("of") + "(\(argument(arg, outer: outer)))"
+    case .of(let args):
+      return use("of") + "(" + args.map { argument($0, outer: outer) }.joined(separator: ", ") + ")"
+    case .range(let from, let count): return use("range") + "(\(from), \(count))"
+    case .empty: return use("EMPTY")
+    case .never: return use("NEVER")
+    case .fail(let kind): return use("throwError") + "(() => new PipeError('\(kind)'))"
+    case .timer(.seconds(let seconds)): return use("timer") + "(\(ms(seconds)))"
+    case .timer(.computed(let expr)):
+      return use("timer") + "(\(expression(expr, element: outer ?? "x")) * 1000)"
+    case .every(let seconds): return use("interval") + "(\(ms(seconds)))"
+    case .cold(let diagrams, let values): return cold(diagrams, values)
+    case .hot(let diagram, let values):
+      context.use("testScheduler")
+      return "hot(" + ([dialect.string(diagram)] + marbleValues(values)).joined(separator: ", ") + ")"
+    case .changes(let setting):
+      let name = CombineWriter.camelCase(setting) + "$"
+      context.declare(
+        "/** pipe's \(setting) setting, as a subject. */\nconst \(name) = new \(use("BehaviorSubject"))<string>('');"
+      )
+      return name + ".pipe(" + use("skip") + "(1))"
+    case .input:
+      context.declare(
+        "/** The lines the person types: connect your input here. */\nconst lines$ = new \(use("Subject"))<string>();"
+      )
+      return "lines$"
+    case .plugin(let name, let arguments): return plugin(name, arguments, outer: outer)
+    case .reference(let name): return name
+    case .group(let pipeline): return chain(pipeline, outer: outer).0.javascript()
+    default: return nil
+    }
+  }
+
+  /// `cold('-a-#')` of the TestScheduler; several diagrams, one per subscription.
+  private func cold(_ diagrams: [String], _ values: [DictEntry]) -> String {
+    context.use("testScheduler")
+    let extra = marbleValues(values)
+    let calls = diagrams.map { "cold(" + ([dialect.string($0)] + extra).joined(separator: ", ") + ")" }
+    if calls.count == 1 { return calls[0] }
+    context.use("coldEach")
+    _ = (use("defer"), use("Observable"))
+    return "coldEach([" + calls.joined(separator: ", ") + "])"
+  }
+
+  /// The values and error arguments of `cold`/`hot`/`toBe`.
+  func marbleValues(_ values: [DictEntry]) -> [String] {
+    let letters = values.filter { $0.keyText != "#" }
+    let error = values.first { $0.keyText == "#" }?.value.word
+    var words: [String] = []
+    if !letters.isEmpty || error != nil {
+      words.append(
+        letters.isEmpty
+          ? "undefined" : dialect.record(letters.map { ($0.keyText, dialect.literal($0.value)) }))
+    }
+    if let error { words.append("new PipeError('\(error)')") }
+    return words
+  }
+
+  private func plugin(_ name: String, _ arguments: [Arg], outer: String?) -> String {
+    let stub = PluginStub.named(name, arguments: arguments.count)
+    let types = ["String": "string", "Double": "number", "Int": "number"]
+    let parameters = zip(stub.labels, stub.parameterTypes).map {
+      "\($0.hasPrefix("_ ") ? String($0.dropFirst(2)) : $0): \(types[$1] ?? "unknown")"
+    }
+    let type = types[stub.type] ?? stub.type
+    var lines: [String] = []
+    if !stub.fields.isEmpty {
+      lines.append("/** What pipe's \(name) source emits. */")
+      lines.append("interface \(stub.type) {")
+      lines += stub.fields.map { "  \($0.name): \(types[$0.type] ?? "unknown");" }
+      lines.append("}")
+      lines.append("")
+    }
+    lines.append("/** pipe's \(name) source: connect your service here. */")
+    lines.append(
+      "function \(stub.function)(\(parameters.joined(separator: ", "))): \(use("Observable"))<\(type)> {")
+    lines.append("  return " + use("throwError") + "(() => new PipeError('notConnected'));")
+    lines.append("}")
+    context.declare(lines.joined(separator: "\n"))
+    return stub.function + "(" + arguments.map { argument($0, outer: outer) }.joined(separator: ", ") + ")"
+  }
+}

@@ -1,0 +1,78 @@
+import PipeDSL
+
+/// A script as RxSwift 6 code: pipe's semantics are RxSwift's, so this is the closest export.
+/// `cold` and `expect` become RxTest's cold observables and recorded events.
+struct RxSwiftExport: LibraryExport {
+  func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String {
+    let writer = RxSwiftWriter(context: context, bindings: bindings)
+    var (chain, sink) = writer.chain(pipeline)
+    var notes: [String] = []
+    switch sink {
+    case .collect?: chain.add(".toArray()")
+    case .count?: chain.add(".reduce(0) { count, _ in count + 1 }")
+    case .last?: chain.add(".takeLast(1)")
+    case .log?: chain.add(".debug()")
+    case .expect?: notes = expectNote(pipeline, writer: writer)
+    default: break
+    }
+    chain.add(
+      ".subscribe(\n    onNext: { print($0) },\n    onError: { print(\"error: \\($0.kind)\") },\n    onCompleted: { print(\"completed\") }\n)"
+    )
+    chain.add(".disposed(by: disposeBag)")
+    return (notes + [chain.swift()]).joined(separator: "\n")
+  }
+
+  /// An `expect "MARBLES"` as the RxTest assertion it means.
+  private func expectNote(_ pipeline: Pipeline, writer: RxSwiftWriter) -> [String] {
+    guard case .operator(let op) = pipeline.stages.last?.kind, let first = op.arguments.first else {
+      return []
+    }
+    if case .literal(.string(let diagram)) = first.kind {
+      let values = op.arguments.dropFirst().first?.entries ?? []
+      let events = writer.recorded(diagram, values, hint: "String")
+      return ["// In RxTest: XCTAssertEqual(observer.events, \(events))"]
+    }
+    return ["// pipe checks it with: \(op.description)"]
+  }
+
+  func binding(_ name: String, _ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String
+  {
+    "let \(name) = "
+      + RxSwiftWriter(context: context, bindings: bindings).chain(pipeline, outer: "$0").0.swift()
+  }
+
+  func comment(_ text: String) -> String { SwiftCode.lineComments(text) }
+
+  func document(name: String, body: [String], context: ExportContext) -> String {
+    var parts = ["// \(name) in RxSwift 6, exported by pipe."]
+    let testing = context.helpers.contains("testScheduler")
+    parts.append("import Foundation\nimport RxSwift" + (testing ? "\nimport RxTest" : ""))
+    if testing {
+      parts.append(
+        "// cold diagrams play on RxTest's virtual clock: one tick is 1 ms.\nlet testScheduler = TestScheduler(initialClock: 0, resolution: 0.001)\nlet scheduler = testScheduler"
+      )
+    } else {
+      parts.append("let scheduler = MainScheduler.instance")
+    }
+    parts.append("let disposeBag = DisposeBag()")
+    parts.append(CombineHelper.pipeError.text)
+    if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
+    parts += [SwiftCode.kinds(context.kinds)].compactMap { $0 }
+    parts += context.declarations
+    parts += body
+    if testing { parts.append("testScheduler.start()") }
+    return parts.joined(separator: "\n\n") + "\n"
+  }
+
+  static let coldEach = """
+    /// pipe's cold with several diagrams: the n-th subscription plays the n-th, the last repeating.
+    func coldEach<T>(_ recordings: [[Recorded<Event<T>>]]) -> Observable<T> {
+        var subscriptions = 0
+        return Observable.deferred {
+            subscriptions += 1
+            let events = recordings[min(subscriptions, recordings.count) - 1]
+            return testScheduler.createColdObservable(events).asObservable()
+        }
+    }
+    """
+}

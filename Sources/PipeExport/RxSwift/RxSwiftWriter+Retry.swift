@@ -1,0 +1,75 @@
+import PipeDSL
+
+extension RxSwiftWriter {
+  /// The book's form: `retry(when:)` over the enumerated errors, a timer per retry.
+  func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?, into chain: inout Chain) {
+    let only =
+      kinds.map { ", [\($0.map(dialect.string).joined(separator: ", "))].contains(error.kind)" } ?? ""
+    switch strategy {
+    case .delays(let schedule):
+      let count = Swift.min(schedule.count, max ?? .max)
+      chain.add(
+        ".retry(when: { errors in\n    errors.enumerated().flatMap { attempt, error -> Observable<Int> in\n"
+          + "        guard attempt < \(count)\(only) else { throw error }\n"
+          + "        return Observable<Int>.timer(\(delay(schedule)), scheduler: scheduler)\n    }\n})")
+    case .general(let pipeline):
+      var notifier = self.chain(pipeline, outer: "error", extraBindings: ["errors"]).0
+      notifier.head = "errors.enumerated().map { PipeError($1, attempt: $0 + 1) }"
+      chain.add(
+        ".retry(when: { (errors: Observable<Error>) in\n    \(Chain.indentLines(notifier.swift(), by: "    "))\n})"
+      )
+    case .never: chain.add("// retryWhen never: the error is let through")
+    case .until(let setting):
+      let name = CombineWriter.camelCase(setting)
+      context.declare(
+        "/// pipe's \(setting) setting, as a subject.\nlet \(name) = BehaviorSubject<String>(value: \"\")")
+      chain.add(
+        ".retry(when: { errors in\n    errors.flatMap { _ in \(name).skip(1).filter { !$0.isEmpty }.take(1) }\n})",
+        comment: "until(\(setting)): wait for a new value")
+    case .online:
+      context.declare(
+        "/// Whether the network is reachable: feed it from NWPathMonitor or Reachability.\nlet isOnline = BehaviorSubject<Bool>(value: true)"
+      )
+      chain.add(
+        ".retry(when: { errors in\n    errors.flatMap { _ in isOnline.filter { $0 }.take(1) }\n})",
+        comment: "pipe's online also waits 1 s when already online")
+    case .ask:
+      chain.add("// retryWhen ask: pipe asks the person (retry, default, fail); connect your own dialog here")
+    case .byKind(let branches): byKind(branches, max: max, into: &chain)
+    }
+  }
+
+  /// The wait before retry `attempt + 1`, as an `RxTimeInterval`.
+  func delay(_ schedule: DelaySchedule) -> String {
+    CombineWriter(context: context, bindings: bindings).delay(schedule, k: "(attempt + 1)", index: "attempt")
+  }
+
+  private func byKind(_ branches: [(kind: String?, strategy: Strategy)], max: Int?, into chain: inout Chain) {
+    var cases: [String] = []
+    for (kind, strategy) in branches {
+      let label = kind.map { "case \(dialect.string($0)):" } ?? "default:"
+      switch strategy {
+      case .delays(let schedule):
+        cases.append(
+          "\(label)\n    guard attempt < \(schedule.count) else { throw error }\n    return Observable<Int>.timer(\(delay(schedule)), scheduler: scheduler)"
+        )
+      case .until(let setting):
+        let name = CombineWriter.camelCase(setting)
+        context.declare(
+          "/// pipe's \(setting) setting, as a subject.\nlet \(name) = BehaviorSubject<String>(value: \"\")")
+        cases.append("\(label)\n    return \(name).skip(1).filter { !$0.isEmpty }.take(1).map { _ in 0 }")
+      case .online:
+        context.declare(
+          "/// Whether the network is reachable: feed it from NWPathMonitor or Reachability.\nlet isOnline = BehaviorSubject<Bool>(value: true)"
+        )
+        cases.append("\(label)\n    return isOnline.filter { $0 }.take(1).map { _ in 0 }")
+      default: cases.append("\(label)\n    throw error")
+      }
+    }
+    if !branches.contains(where: { $0.kind == nil }) { cases.append("default:\n    throw error") }
+    let body = cases.map { "        " + Chain.indentLines($0, by: "        ") }.joined(separator: "\n")
+    chain.add(
+      ".retry(when: { errors in\n    errors.enumerated().flatMap { attempt, error -> Observable<Int> in\n        switch error.kind {\n\(body)\n        }\n    }\(max.map { ".take(\($0))" } ?? "")\n})",
+      comment: "a strategy per kind; attempt counts every failure")
+  }
+}

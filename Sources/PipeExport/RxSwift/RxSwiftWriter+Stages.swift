@@ -1,0 +1,105 @@
+import PipeDSL
+
+extension RxSwiftWriter {
+  func stage(_ meaning: Meaning, text: String, into chain: inout Chain) {
+    if valueStage(meaning, into: &chain) || combining(meaning, into: &chain) { return }
+    errorStage(meaning, text: text, into: &chain)
+  }
+
+  private func valueStage(_ meaning: Meaning, into chain: inout Chain) -> Bool {
+    switch meaning {
+    case .map(let expr): chain.add(".map { \(expression(expr)) }")
+    case .filter(let expr): chain.add(".filter { \(expression(expr)) }")
+    case .scan(let seed, let expr):
+      chain.add(
+        ".scan(\(dialect.literal(seed))) { \(expression(expr, element: "$1", names: ["acc": "$0"])) }")
+    case .take(let count): chain.add(".take(\(count))")
+    case .skip(let count): chain.add(".skip(\(count))")
+    case .takeWhile(let expr): chain.add(".take(while: { \(expression(expr)) })")
+    case .distinct: chain.add(".distinctUntilChanged()")
+    case .startWith(let arg): chain.add(".startWith(\(dialect.literal(arg)))")
+    case .enumerate: chain.add(".enumerated()")
+    case .buffer(let count): chain.add(".buffer(timeSpan: .never, count: \(count), scheduler: scheduler)")
+    case .delay(let seconds): chain.add(".delay(\(interval(seconds)), scheduler: scheduler)")
+    case .debounce(let seconds): chain.add(".debounce(\(interval(seconds)), scheduler: scheduler)")
+    case .throttle(let seconds):
+      chain.add(".throttle(\(interval(seconds)), latest: true, scheduler: scheduler)")
+    case .share: chain.add(".share()")
+    case .repeatCount(let count?):
+      chain = Chain(head: "Observable.concat(Array(repeating: \(chain.swift()), count: \(count)))")
+    case .repeatCount(nil):
+      chain.add("// repeat: RxSwift has no repeat; resubscribe on completion with concat")
+    case .materialize: chain.add(".materialize()", comment: "pipe's records are RxSwift's Event values")
+    case .dematerialize: chain.add(".dematerialize()")
+    default: return false
+    }
+    return true
+  }
+
+  private func combining(_ meaning: Meaning, into chain: inout Chain) -> Bool {
+    switch meaning {
+    case .flatMap(let pipeline): chain.add(".flatMap " + closure(pipeline, parameter: "value"))
+    case .concatMap(let pipeline): chain.add(".concatMap " + closure(pipeline, parameter: "value"))
+    case .flatMapLatest(let pipeline): chain.add(".flatMapLatest " + closure(pipeline, parameter: "value"))
+    case .merge(let pipeline): chain = Chain(head: "Observable.merge(\(chain.swift()), \(inline(pipeline)))")
+    case .concat(let pipeline): chain.add(".concat(\(inline(pipeline)))")
+    case .zip(let pipeline): chain = Chain(head: "Observable.zip(\(chain.swift()), \(inline(pipeline)))")
+    case .combineLatest(let pipeline):
+      chain = Chain(head: "Observable.combineLatest(\(chain.swift()), \(inline(pipeline)))")
+    case .group(let pipeline): chain.links += self.chain(pipeline).0.links
+    default: return false
+    }
+    return true
+  }
+
+  private func errorStage(_ meaning: Meaning, text: String, into chain: inout Chain) {
+    switch meaning {
+    case .catchFallback(let fallback): catchStage(fallback, into: &chain)
+    case .catchAndReturn(let arg):
+      if case .literal(.null) = arg.kind { chain.add(".map { Optional($0) }") }
+      chain.add(".catchAndReturn(\(dialect.literal(arg)))")
+    case .throwIf(let expr, let kind):
+      if let kind { context.kind(kind) }
+      let raised = kind.map { "PipeError.\($0)" } ?? "value"
+      chain.add(
+        ".map { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
+      )
+    case .mapError(let expr):
+      chain.add(
+        ".catch { error in throw PipeError(error.kind, message: \(expression(expr, element: "error"))) }")
+    case .action(let event, let action): addAction(event, action, into: &chain)
+    case .retry(let attempts?): chain.add(".retry(\(attempts))", comment: attempts == 1 ? "1 attempt" : nil)
+    case .retry(nil): chain.add(".retry()")
+    case .retryWhen(let strategy, let max, let on): retryWhen(strategy, max: max, on: on, into: &chain)
+    case .timeout(let seconds): chain.add(".timeout(\(interval(seconds)), scheduler: scheduler)")
+    default:
+      chain.add("// no faithful RxSwift translation: \(text)")
+    }
+  }
+
+  private func catchStage(_ fallback: Meaning.Fallback, into chain: inout Chain) {
+    switch fallback {
+    case .empty: chain.add(".catch { _ in .empty() }")
+    case .just(let arg): chain.add(".catchAndReturn(\(dialect.literal(arg)))")
+    case .pipeline(let pipeline): chain.add(".catch " + closure(pipeline, parameter: "error"))
+    case .cache:
+      context.declare(SwiftCode.cacheDeclaration)
+      let key = dialect.string(chain.head)
+      chain.add(".do(onNext: { cache[\(key)] = $0 })")
+      chain.add(
+        ".catch { error in\n    if let cached = cache[\(key)] as? \(SwiftCode.cacheType(chain.head)) { return .just(cached) }\n    return .empty()\n}",
+        comment: "nothing cached: complete quietly")
+    case .ask:
+      chain.add("// catch ask: pipe asks the person (retry, default, fail); connect your own dialog here")
+    }
+  }
+
+  private func addAction(_ event: Meaning.ActionEvent, _ action: Meaning.Action, into chain: inout Chain) {
+    let body = SwiftCode.actionBody(action, element: event == .error ? "error" : "value", context: context)
+    switch (event, action) {
+    case (.all, .log): chain.add(".debug()")
+    case (.error, _): chain.add(".do(onError: { error in \(body) })")
+    default: chain.add(".do(onNext: { value in \(body) })")
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import PipeDSL
+
+/// Translates pipelines into RxSwift 6: pipe's semantics are RxSwift's, so most stages are
+/// word for word; retry strategies become the book's `retry(when:)` with `enumerated()`.
+struct RxSwiftWriter {
+  let context: ExportContext
+  let bindings: Set<String>
+  let dialect = CodeDialect.swift
+
+  /// The chain of `pipeline` and its sink; `outer` names what `.` is at its source.
+  func chain(_ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = []) -> (
+    Chain, Meaning.Sink?
+  ) {
+    let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings.union(extraBindings)) }
+    let hint = CombineWriter(context: context, bindings: bindings).typeHint(meanings)
+    var chain = Chain(head: "")
+    var sink: Meaning.Sink?
+    for (index, meaning) in meanings.enumerated() {
+      if index == 0, let head = source(meaning, outer: outer, hint: hint) {
+        chain.head = head
+      } else if case .sink(let kind) = meaning {
+        sink = kind
+      } else {
+        stage(meaning, text: pipeline.stages[index].text, into: &chain)
+      }
+    }
+    return (chain, sink)
+  }
+
+  func argument(_ arg: Arg, outer: String?) -> String {
+    CombineWriter(context: context, bindings: bindings).argument(arg, outer: outer)
+  }
+
+  /// `.seconds(2)`, `.milliseconds(500)`: an `RxTimeInterval`.
+  func interval(_ seconds: Double) -> String {
+    CombineWriter(context: context, bindings: bindings).stride(seconds)
+  }
+
+  func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
+    ExpressionWriter(dialect: dialect, element: element, names: names).write(expr)
+  }
+
+  func closure(_ pipeline: Pipeline, parameter base: String) -> String {
+    context.nested(base) { name in
+      let text = chain(pipeline, outer: name).0.swift()
+      return "{ \(name) in \(Chain.indentLines(text, by: "    "))\(text.contains("\n") ? "\n" : " ")}"
+    }
+  }
+
+  func inline(_ pipeline: Pipeline) -> String { chain(pipeline, outer: "$0").0.swift() }
+
+  func source(_ meaning: Meaning, outer: String?, hint: String) -> String? {
+    switch meaning {
+    case .just(let arg): return "Observable.just(\(argument(arg, outer: outer)))"
+    case .of(let args):
+      return "Observable.of(" + args.map { argument($0, outer: outer) }.joined(separator: ", ") + ")"
+    case .range(let from, let count): return "Observable.range(start: \(from), count: \(count))"
+    case .empty: return "Observable<\(hint)>.empty()"
+    case .never: return "Observable<\(hint)>.never()"
+    case .fail(let kind):
+      context.kind(kind)
+      return "Observable<\(hint)>.error(PipeError.\(kind))"
+    case .timer(.seconds(let seconds)):
+      return "Observable<Int>.timer(\(interval(seconds)), scheduler: scheduler)"
+    case .timer(.computed(let expr)):
+      return
+        "Observable<Int>.timer(.seconds(\(expression(expr, element: outer ?? "$0"))), scheduler: scheduler)"
+    case .every(let seconds): return "Observable<Int>.interval(\(interval(seconds)), scheduler: scheduler)"
+    case .cold(let diagrams, let values): return cold(diagrams, values, hint: hint)
+    case .hot(let diagram, let values):
+      context.use("testScheduler")
+      return "testScheduler.createHotObservable(\(recorded(diagram, values, hint: hint))).asObservable()"
+    case .changes(let setting):
+      let name = CombineWriter.camelCase(setting)
+      context.declare(
+        "/// pipe's \(setting) setting, as a subject.\nlet \(name) = BehaviorSubject<String>(value: \"\")")
+      return "\(name).skip(1)"
+    case .input:
+      context.declare(
+        "/// The lines the person types: connect your text field here.\nlet lines = PublishSubject<String>()")
+      return "lines.asObservable()"
+    case .plugin(let name, let arguments):
+      let stub = PluginStub.named(name, arguments: arguments.count)
+      context.declare(
+        stub.swiftDeclaration(
+          publisher: "Observable<\(stub.type)>", body: "Observable.error(PipeError(\"notConnected\"))"))
+      return stub.function + "(" + stub.callArguments(arguments.map { argument($0, outer: outer) }) + ")"
+    case .reference(let name): return name
+    case .group(let pipeline): return chain(pipeline, outer: outer).0.swift()
+    default: return nil
+    }
+  }
+
+  /// RxTest's cold observable of one diagram; of several, the n-th for the n-th subscription.
+  private func cold(_ diagrams: [String], _ values: [DictEntry], hint: String) -> String {
+    context.use("testScheduler")
+    let recordings = diagrams.map { recorded($0, values, hint: hint) }
+    if recordings.count == 1 { return "testScheduler.createColdObservable(\(recordings[0])).asObservable()" }
+    context.use("coldEach")
+    return "coldEach([\n    " + recordings.joined(separator: ",\n    ") + ",\n])"
+  }
+
+  /// `[.next(1, "a"), .error(3, PipeError.error)]`: a diagram as RxTest's recorded events.
+  func recorded(_ diagram: String, _ values: [DictEntry], hint: String) -> String {
+    let byLetter = Dictionary(values.map { ($0.keyText, $0.value) }) { first, _ in first }
+    let events = MarbleText.events(diagram).map { time, event -> String in
+      switch event {
+      case "|": return ".completed(\(time), \(hint).self)"
+      case "#":
+        let kind = byLetter["#"]?.word ?? "error"
+        context.kind(kind)
+        return ".error(\(time), PipeError.\(kind), \(hint).self)"
+      default:
+        let value =
+          byLetter[String(event)].map(dialect.literal)
+          ?? (event.isNumber ? String(event) : dialect.string(String(event)))
+        return ".next(\(time), \(value))"
+      }
+    }
+    return "[" + events.joined(separator: ", ") + "]"
+  }
+}

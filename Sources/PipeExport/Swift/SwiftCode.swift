@@ -1,0 +1,36 @@
+import PipeDSL
+
+/// The Swift both Combine and RxSwift exports write the same way.
+enum SwiftCode {
+  /// The statement of an `onNext`/`onError`/`tap` action, `element` being the value or error.
+  static func actionBody(_ action: Meaning.Action, element: String, context: ExportContext) -> String {
+    switch action {
+    case .log: return "print(\(element))"
+    case .say(let expr):
+      return "print(\(ExpressionWriter(dialect: .swift, element: element).write(expr)))"
+    case .count(let name):
+      context.declare("var \(name) = 0")
+      return "\(name) += 1; print(\"\(name): \\(\(name))\")"
+    }
+  }
+
+  /// The type a stub source emits, for the cache's cast.
+  static func cacheType(_ head: String) -> String {
+    head.hasPrefix("currentWeather") ? "Weather" : head.hasPrefix("airQuality") ? "AirQuality" : "String"
+  }
+
+  static let cacheDeclaration =
+    "/// The last good value of each request, for `catch cache` (the book's dictionary).\nvar cache: [String: Any] = [:]"
+
+  /// `extension PipeError { static let oversize = ... }` for the kinds used; nil for none.
+  static func kinds(_ kinds: [String]) -> String? {
+    guard !kinds.isEmpty else { return nil }
+    return "extension PipeError {\n"
+      + kinds.map { "    static let \($0) = PipeError(\"\($0)\")" }.joined(separator: "\n") + "\n}"
+  }
+
+  /// Each line of `text` as a `//` comment (Swift and JavaScript alike).
+  static func lineComments(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n")
+  }
+}

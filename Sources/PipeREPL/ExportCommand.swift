@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import PipeDSL
+import PipeExport
+
+extension ExportLibrary: ExpressibleByArgument {}
+
+extension PipeCommand {
+  /// `pipe export --to rxswift|combine|rxjs FILE.pipe [--runnable]`
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write each pipeline of a script as RxSwift 6, Combine or RxJS 7 code.",
+      usage: "pipe export --to rxswift|combine|rxjs <file> [--runnable]",
+      discussion: """
+        Translates by meaning, not by spelling: pipe's retry 3 (three attempts in all, as RxSwift counts) is retry(3) in RxSwift but retry(2) in Combine and RxJS. What a library lacks comes as a small helper, included once; where no faithful translation exists, a comment at that line says so. Plugin sources become typed stubs to connect.
+
+        --runnable (Combine only) writes a whole main.swift on OpenCombine 0.14 that prints each value the sink would print, then completed or error: KIND; run it with --virtual for pipe's virtual clock.
+
+        Exit status: 0 written; 2 the script does not check (nothing is written); 64 a usage error.
+        """
+    )
+
+    @Option(name: .customLong("to"), help: "The library: rxswift, combine or rxjs.")
+    var library: ExportLibrary
+
+    @Argument(help: "The script to translate.", completion: .file(extensions: ["pipe"]))
+    var file: String
+
+    @Flag(help: "A complete program instead of a fragment (Combine on OpenCombine).")
+    var runnable = false
+
+    @OptionGroup var options: CommonOptions
+
+    func validate() throws {
+      if runnable && library != .combine {
+        throw ValidationError("--runnable writes a Combine program; use it with --to combine")
+      }
+    }
+
+    func run() throws {
+      let run = try RunOptions.parse(options.arguments)
+      let streams = OutputStreams(options: run)
+      throw ExitCode(
+        ExportScript.run(
+          source: ScriptSource.read(file, paint: streams.error.paint), name: file, library: library,
+          runnable: runnable, options: run, streams: streams))
+    }
+  }
+}
+
+/// Checks a script and prints its export.
+enum ExportScript {
+  static func run(
+    source: Result<String, ScriptSource.Failure>, name: String, library: ExportLibrary, runnable: Bool,
+    options: RunOptions, streams: OutputStreams
+  ) -> Int32 {
+    let settings = Settings.commandLine()
+    let redactor = Redactor.commandLine(settings)
+    let output = StandardOutput(redactor: redactor, errorPaint: streams.error.paint)
+    defer { output.flush() }
+    let text: String
+    switch source {
+    case .success(let read): text = read
+    case .failure(let failure):
+      output.errorLine(failure.message)
+      return failure.status
+    }
+    let file = SourceFile(name: name, text: text)
+    let session = Session.make(
+      options: options, streams: streams, output: output, settings: settings, redactor: redactor,
+      persistentCache: false)
+    defer { session.stopPlugins() }
+    let (program, diagnostics) = session.check(file)
+    if !diagnostics.isEmpty {
+      output.errorLine(
+        DiagnosticRenderer(paint: streams.error.paint).render(diagnostics, in: redactor.redact(file)))
+    }
+    guard !diagnostics.contains(where: \.isError) else { return 2 }
+    output.line(redactor.redact(Exporter.export(program, name: name, to: library, runnable: runnable)))
+    return 0
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PipeDSL
+import PipeProcessSupport
+import XCTest
+
+/// The Combine round trip: every example that uses no plugin source is exported with
+/// `pipe export --to combine --runnable`, built as one SwiftPM package on OpenCombine 0.14
+/// (one executable per example), run, and what it prints is compared with what `pipe run`
+/// prints for the same script, each `expect` sink replaced by one that prints every event.
+final class CombineRoundTripTests: XCTestCase {
+  func testEveryExampleWithoutPluginsPrintsTheSameInCombine() throws {
+    let examples = try eligibleExamples()
+    XCTAssertGreaterThanOrEqual(examples.count, 20, "the examples without plugin sources")
+    let package = try RoundTripPackage.write(examples.map { ($0.target, $0.program) })
+    try package.build()
+    for example in examples {
+      let expected = try pipeOutput(example.path)
+      let actual = try package.run(example.target, arguments: ["--virtual"])
+      XCTAssertEqual(actual, expected, "\(example.path): Combine (left) and pipe (right) differ")
+    }
+    // Two of them on the real clock too, as a user runs the program.
+    for example in examples
+    where ["retry-counts-attempts", "catchandreturn-before-retry"].contains(example.stem) {
+      XCTAssertEqual(
+        try package.run(example.target, arguments: []), try pipeOutput(example.path), example.path)
+    }
+  }
+
+  struct Example {
+    var path: String
+    var stem: String
+    var target: String
+    var program: String
+  }
+
+  /// The examples whose export needs no plugin stub, with their runnable programs.
+  private func eligibleExamples() throws -> [Example] {
+    var examples: [Example] = []
+    for folder in ["examples/chapter", "examples/rx", "examples/tour"] {
+      for path in try PipeProcess.files(in: folder, suffix: ".pipe") {
+        let export = try PipeProcess.run(["export", "--to", "combine", "--runnable", path])
+        XCTAssertEqual(export.status, 0, "\(path): \(export.output)")
+        guard !export.output.contains("connect your service here") else { continue }
+        let stem = String(path.split(separator: "/").last!.dropLast(5))
+        let target =
+          "x_" + path.dropFirst("examples/".count).dropLast(5).map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        examples.append(Example(path: path, stem: stem, target: String(target), program: export.output))
+      }
+    }
+    return examples
+  }
+
+  /// What `pipe run` prints for the script with every `expect` sink printing each event.
+  private func pipeOutput(_ path: String) throws -> String {
+    let text = try PipeProcess.read(path)
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "roundtrip-\(UUID().uuidString).pipe")
+    try Self.printingEvents(text).write(to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
+    return try PipeProcess.run(["run", script.path]).output
+  }
+
+  /// The script with each `expect ...` sink replaced by stages that print every value, then
+  /// `completed` or `error: KIND`, as the runnable Combine program does.
+  static func printingEvents(_ text: String) -> String {
+    let parsed = Parser.parse(SourceFile(name: "example.pipe", text: text))
+    var bytes = Array(text.utf8)
+    let tail =
+      "materialize | map { .event == \"next\" ? .value : (.event == \"completed\" ? \"completed\" : \"error: \" + .error.kind) } | show"
+    let sinks = parsed.tree.statements.compactMap { statement -> Span? in
+      guard case .run(let pipeline, _) = statement.kind, let last = pipeline.stages.last,
+        case .operator(let op) = last.kind, op.name.text == "expect"
+      else { return nil }
+      return last.span
+    }
+    for span in sinks.reversed() {
+      bytes.replaceSubrange(span.range, with: Array(tail.utf8))
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import PipeProcessSupport
+import XCTest
+
+/// `pipe export` as a person runs it: bad input gets a clear message and no code.
+final class ExportCommandTests: XCTestCase {
+  private func script(_ text: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "export-\(UUID().uuidString).pipe")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url.path
+  }
+
+  func testAScriptThatDoesNotCheckIsReportedWithACaretAndNothingIsWritten() throws {
+    let path = try script("cold \"-a-#\" | rety 3\n")
+    let result = try PipeProcess.run(["export", "--to", "combine", path])
+    XCTAssertEqual(result.status, 2)
+    XCTAssertTrue(result.output.contains("error: unknown operator 'rety'"), result.output)
+    XCTAssertTrue(result.output.contains("^^^^"), result.output)
+    XCTAssertTrue(result.output.contains("did you mean 'retry'?"), result.output)
+    XCTAssertFalse(result.output.contains("import"), result.output)
+  }
+
+  func testRunnableIsCombinesOnly() throws {
+    let path = try script("just 1\n")
+    let result = try PipeProcess.run(["export", "--to", "rxswift", "--runnable", path])
+    XCTAssertEqual(result.status, 64)
+    XCTAssertTrue(
+      result.output.contains("--runnable writes a Combine program; use it with --to combine"), result.output)
+  }
+
+  func testAnUnknownLibraryIsAUsageError() throws {
+    let path = try script("just 1\n")
+    let result = try PipeProcess.run(["export", "--to", "kotlin", path])
+    XCTAssertEqual(result.status, 64)
+    XCTAssertTrue(result.output.contains("rxswift"), result.output)
+  }
+
+  func testAMissingFileIsAUsageError() throws {
+    let result = try PipeProcess.run(["export", "--to", "rxjs", "no-such-file.pipe"])
+    XCTAssertEqual(result.status, 64)
+    XCTAssertTrue(result.output.contains("cannot read 'no-such-file.pipe'"), result.output)
+  }
+
+  /// A key set in the script never reaches the exported code in clear.
+  func testASecretInTheScriptIsNotWrittenInClear() throws {
+    let path = try script("set weather.apiKey \"s3cr3t-key-123\"\njust 1\n")
+    let result = try PipeProcess.run(["export", "--to", "combine", path])
+    XCTAssertEqual(result.status, 0, result.output)
+    XCTAssertFalse(result.output.contains("s3cr3t-key-123"), result.output)
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PipeProcessSupport
+
+/// A SwiftPM package under the temporary directory with one executable per exported program,
+/// depending on OpenCombine 0.14 by URL (it resolves from SwiftPM's cache). Its folder is kept
+/// between runs, so only the programs that changed are compiled again.
+struct RoundTripPackage {
+  let root: URL
+
+  static func write(_ programs: [(target: String, program: String)]) throws -> RoundTripPackage {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-export-roundtrip")
+    let sources = root.appendingPathComponent("Sources")
+    try? FileManager.default.removeItem(at: sources)
+    for (target, program) in programs {
+      let folder = sources.appendingPathComponent(target)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try program.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+    }
+    let targets = programs.map {
+      "    .executableTarget(name: \"\($0.target)\", dependencies: combine, swiftSettings: settings),"
+    }
+    let manifest = """
+      // swift-tools-version: 5.9
+      import PackageDescription
+
+      let combine: [Target.Dependency] = [
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+      ]
+      let settings: [SwiftSetting] = [.unsafeFlags(["-suppress-warnings"])]
+      let package = Package(
+        name: "roundtrip",
+        dependencies: [.package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0")],
+        targets: [
+      \(targets.joined(separator: "\n"))
+        ]
+      )
+
+      """
+    try manifest.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    return RoundTripPackage(root: root)
+  }
+
+  func build() throws {
+    let result = try Self.execute(["/usr/bin/env", "swift", "build", "--package-path", root.path])
+    guard result.status == 0 else {
+      throw NSError(
+        domain: "RoundTripPackage", code: Int(result.status),
+        userInfo: [NSLocalizedDescriptionKey: "swift build failed:\n" + result.output])
+    }
+  }
+
+  /// Runs one program; what it printed on standard output and standard error.
+  func run(_ target: String, arguments: [String]) throws -> String {
+    let binary = root.appendingPathComponent(".build/debug/\(target)").path
+    return try Self.execute([binary] + arguments).output
+  }
+
+  static func execute(_ command: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
+    let outcome = try PipeProcess.capture(process)
+    return (outcome.status, outcome.output)
+  }
+}
