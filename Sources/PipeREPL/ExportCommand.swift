@@ -9,7 +9,8 @@ extension PipeCommand {
   /// `pipe export --to rxswift|combine|rxjs FILE.pipe [--runnable]`
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "export", abstract: "Write each pipeline of a script as RxSwift 6, Combine or RxJS 7 code.",
+      commandName: "export",
+      abstract: "Write each pipeline of a script as RxSwift 6, Combine or RxJS 7 code.",
       usage: "pipe export --to rxswift|combine|rxjs <file> [--runnable]",
       discussion: """
         Translates by meaning, not by spelling: pipe's retry 3 (three attempts in all, as RxSwift counts) is retry(3) in RxSwift but retry(2) in Combine and RxJS. What a library lacks comes as a small helper, included once; where no faithful translation exists, a comment at that line says so. Plugin sources become typed stubs to connect.
