@@ -2,8 +2,8 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test test-tsan lint format bench bench-startup bench-fake-api docs fuzz \
-  fuzz-all fuzz-build fuzz-run clean svg-check install uninstall man docc
+.PHONY: all deps test-deps build run test test-tsan lint format release bench bench-engine bench-startup \
+  bench-fake-api docs fuzz fuzz-all fuzz-build fuzz-run clean svg-check install uninstall man docc
 
 all: build
 
@@ -74,10 +74,26 @@ docc:
 	done
 	@echo "DocC: $(DOCC_OUTPUT)/Operators and $(DOCC_OUTPUT)/PluginKit (static sites; serve one, open /documentation/)"
 
+# The release build, as pipe is shipped: the Swift runtime and Foundation linked in, so that
+# starting pipe binds no symbols to shared libraries (about a third of its start-up else).
+# Every benchmark builds this way, so that the release build is never redone for another flag.
+RELEASE := -c release --static-swift-stdlib
+
+release: deps
+	$(SWIFT) build $(RELEASE) --product pipe
+
+# The figures of issue 16 in one table: the language against the engine, `pipe -e 'just 1'`
+# against a Foundation hello-world, `pipe fake-api` under wrk (five runs of 20 s).
+# BENCH_ARGS=--json prints one object per row; --quick runs each briefly.
 bench: deps
-	$(SWIFT) run -c release OperatorsBenchmark
-	$(SWIFT) run -c release PluginsBenchmark
-	$(SWIFT) run -c release LanguageBenchmark
+	$(call apt,wrk,command -v wrk)
+	$(SWIFT) build $(RELEASE) --product Bench
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/Bench" $(BENCH_ARGS)
+
+# The engine against OpenCombine, and the plugin host against its testbed.
+bench-engine: deps
+	$(SWIFT) run $(RELEASE) OperatorsBenchmark
+	$(SWIFT) run $(RELEASE) PluginsBenchmark
 
 # Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
 svg-check: build
@@ -122,12 +138,13 @@ fuzz-run:
 # `pipe fake-api` under wrk -t2 -c100 -d20s, five runs: requests/s, p99, memory across runs.
 bench-fake-api: deps
 	$(call apt,wrk,command -v wrk)
-	$(SWIFT) run -c release FakeAPIBenchmark
+	$(SWIFT) run $(RELEASE) FakeAPIBenchmark
 
-# Time from exec to the first prompt, and of `pipe -e 'just 1'`: median of 40 runs, target 30 ms.
+# Time from exec to the first prompt, and of `pipe -e 'just 1'` beside a Foundation hello-world,
+# alternately: medians of 40 runs, peak memory.
 bench-startup: deps
-	$(SWIFT) build -c release --product pipe
-	$(SWIFT) run -c release StartupBenchmark .build/release/pipe 40
+	$(SWIFT) build $(RELEASE) --product pipe
+	$(SWIFT) run $(RELEASE) StartupBenchmark .build/release/pipe 40
 
 # `make install` builds pipe and its plugins in release and puts them under PREFIX: pipe in
 # bin/, the plugins in libexec/pipe/ (pipe looks there, beside its own bin/), the man page, and

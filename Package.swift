@@ -182,8 +182,13 @@ let package = Package(
     // `pipe fake-api` under wrk: requests/s, p99 latency, memory across runs (needs wrk: apt).
     .executableTarget(
       name: "FakeAPIBenchmark", dependencies: ["pipe-fake-api"], path: "Benchmarks/FakeAPIBenchmark"),
-    // Time from exec to the first prompt (under a pty) and of `pipe -e 'just 1'`.
+    // Time from exec to the first prompt (under a pty), and of `pipe -e 'just 1'` beside a
+    // Swift hello-world that imports Foundation (which it compiles with swiftc).
     .executableTarget(name: "StartupBenchmark", path: "Benchmarks/StartupBenchmark"),
+    // `make bench`: the three benchmarks above in one table (the language, start-up, fake-api).
+    .executableTarget(
+      name: "Bench", dependencies: ["LanguageBenchmark", "StartupBenchmark", "FakeAPIBenchmark", "PipeREPL"],
+      path: "Benchmarks/Bench"),
   ]
 )
 

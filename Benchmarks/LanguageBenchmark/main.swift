@@ -1,16 +1,23 @@
-// The language benchmark: `swift run -c release LanguageBenchmark [--profile]`.
+// The language benchmark: `swift run -c release LanguageBenchmark [--json] [--quick] [--profile]`.
 //
 // How fast the front end turns text into an engine graph, and what the language's dynamic
 // values cost at run time compared with the same chain on the generic engine with Ints.
-// `--profile` runs the language chain once and nothing else, `--profile-compile` the
-// compile case, for callgrind or perf.
+// `--profile` runs the language chain once on 1M values and nothing else (`--profile-engine`
+// the engine's), `--profile-compile` the compile case, for callgrind or perf. `--json` prints
+// one object per row and line; `--quick` runs a shorter chain fewer times.
 
 if CommandLine.arguments.contains("--profile") {
   ChainCase.runLanguage()
+} else if CommandLine.arguments.contains("--profile-engine") {
+  ChainCase.runEngine()
 } else if CommandLine.arguments.contains("--profile-compile") {
   _ = CompileCase.run()
 } else {
   let compile = CompileCase.run()
   let chain = ChainCase.run()
-  Table.print(compile + chain)
+  if CommandLine.arguments.contains("--json") {
+    Table.printJSON(compile + chain)
+  } else {
+    Table.print(compile + chain)
+  }
 }

@@ -22,13 +22,14 @@ extension PipeCommand {
   /// docs` writes docs/OPERATORS.md with it).
   struct Docs: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print generated documentation.", shouldDisplay: false,
+      commandName: "docs", abstract: "Print generated documentation.", shouldDisplay: false,
       subcommands: [Operators.self, Names.self])
 
     /// `pipe docs names`: the mapping tables of docs/COOKBOOK.md; with `--into FILE`, writes
     /// them between the page's markers.
     struct Names: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "names",
         abstract: "Print the tables of RxSwift, Combine and RxJS names, or write them into a page.")
 
       @Option(name: .customLong("into"), help: "The page whose generated tables to replace.")
@@ -46,6 +47,7 @@ extension PipeCommand {
 
     struct Operators: ParsableCommand {
       static let configuration = CommandConfiguration(
+        commandName: "operators",
         abstract: "Print docs/OPERATORS.md: every operator, source, sink, strategy and setting.")
 
       func run() throws {

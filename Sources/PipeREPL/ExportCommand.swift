@@ -9,6 +9,7 @@ extension PipeCommand {
   /// `pipe export --to rxswift|combine|rxjs FILE.pipe [--runnable]`
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Write each pipeline of a script as RxSwift 6, Combine or RxJS 7 code.",
       usage: "pipe export --to rxswift|combine|rxjs <file>|--code <code> [--runnable]",
       discussion: """

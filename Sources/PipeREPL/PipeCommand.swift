@@ -16,6 +16,8 @@ struct PipeCommand: ParsableCommand {
     main(nil)
   }
 
+  // Every command names itself: ArgumentParser would otherwise derive each name from the type's
+  // name through reflection, which costs start-up a few milliseconds.
   static let configuration = CommandConfiguration(
     commandName: "pipe",
     abstract: "Explore error-handling pipelines: catch, retry, retryWhen, materialize, timeout.",
@@ -168,7 +170,7 @@ extension PipeCommand {
   /// `pipe run FILE.pipe`
   struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Run a .pipe script: every statement in order, printing what sinks show.",
+      commandName: "run", abstract: "Run a .pipe script: every statement in order, printing what sinks show.",
       usage: "pipe run <file> [--clock virtual|real] [--speed <x>] [<options>]")
 
     @Argument(help: "The script to run.", completion: .file(extensions: ["pipe"]))
@@ -191,7 +193,7 @@ extension PipeCommand {
   /// `pipe check FILE|DIR...`
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Grade .pipe scripts by their expect lines, on virtual time.",
+      commandName: "check", abstract: "Grade .pipe scripts by their expect lines, on virtual time.",
       usage: "pipe check <paths> ... [<options>]",
       discussion: """
         Runs each script on the virtual clock (so it takes no time and repeats exactly) and prints every failed expectation with its file:line, expected above actual, then 'N passed, N failed'. A script fails when an expectation fails, when an error reaches a sink unhandled, or when it has no expect line at all: a script that checks nothing does not pass.

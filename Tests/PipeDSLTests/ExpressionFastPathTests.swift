@@ -47,6 +47,22 @@ final class ExpressionFastPathTests: XCTestCase {
     }
   }
 
+  /// `(. op j) op k`, both operations compiled into one closure for every pair of operators.
+  func testTwoOperationsOnTheElementAgainstIntLiterals() throws {
+    for inner in Self.operators {
+      for outer in Self.operators {
+        for (j, k) in [(2, 0), (0, 1), (-1, -1), (3, .max)] {
+          let fast = try compile("(. \(inner) \(j)) \(outer) \(k)")
+          let general = try compile("(. \(inner) (\(j) + 0)) \(outer) (\(k) + 0)")
+          for element in Self.elements {
+            XCTAssertEqual(
+              outcome(fast, element), outcome(general, element), "(\(element) \(inner) \(j)) \(outer) \(k)")
+          }
+        }
+      }
+    }
+  }
+
   func testANameAgainstTheElement() throws {
     for op in Self.operators {
       let fast = try compile("acc \(op) .", names: ["acc"])

@@ -56,7 +56,7 @@ extension Catalogue {
       context.error(.rangeOverflow, "the range passes the largest whole number", at: context.stage.span)
       return nil
     }
-    return .source { _, _ in Observable<Value>.range(start: start, count: count, Value.int) }
+    return .source({ _, _ in Observable<Value>.range(start: start, count: count, Value.int) }, stamps: false)
   }
 
   static let empty = CatalogueEntry(

@@ -23,7 +23,11 @@ extension Catalogue {
     ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    return .plainTransform { upstream, _ in upstream.map { try expression($0) } }
+    let step: ElementStep = { value in
+      value = try expression(value)
+      return true
+    }
+    return .elementwise { step }
   }
 
   static let filter = CatalogueEntry(
@@ -43,7 +47,8 @@ extension Catalogue {
     ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    return .plainTransform { upstream, _ in upstream.filter { try expression.holds(for: $0) } }
+    let step: ElementStep = { value in try expression.holds(for: value) }
+    return .elementwise { step }
   }
 
   static let scan = CatalogueEntry(
@@ -64,8 +69,13 @@ extension Catalogue {
     guard let seed = context.read.constant(context.positional[0]),
       let expression = context.read.expression(context.positional[1], names: ["acc"])
     else { return nil }
-    return .plainTransform { upstream, _ in
-      upstream.scan(seed) { try expression($1, ExpressionContext(single: $0)) }
+    return .elementwise {
+      let accumulator = Accumulator(seed)
+      return { value in
+        accumulator.value = try expression(value, ExpressionContext(single: accumulator.value))
+        value = accumulator.value
+        return true
+      }
     }
   }
 
@@ -191,4 +201,12 @@ extension Catalogue {
     guard let count = context.read.integer(context.positional[0], atLeast: 1) else { return nil }
     return .transform { upstream, _ in upstream.buffer(count: count).map(Value.list) }
   }
+}
+
+/// `scan`'s accumulator in one subscription. Only its step touches it, one value at a time,
+/// so it is spared the run-time exclusivity check a captured `var` pays on every value.
+private final class Accumulator {
+  @exclusivity(unchecked) var value: Value
+
+  init(_ seed: Value) { value = seed }
 }

@@ -81,9 +81,10 @@ extension Translation {
   /// Every foreign name that is not also pipe's own, with the first row that gives it.
   public static let foreignNames: [String: ForeignName] = {
     var names: [String: ForeignName] = [:]
+    let own = pipeNames
     for row in all {
       for library in Library.allCases {
-        for name in row.names(in: library) where names[name] == nil && !pipeNames.contains(name) {
+        for name in row.names(in: library) where names[name] == nil && !own.contains(name) {
           names[name] = ForeignName(name: name, library: library, translation: row)
         }
       }

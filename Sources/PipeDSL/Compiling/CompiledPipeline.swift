@@ -3,16 +3,27 @@ import Operators
 /// A stage after checking: how to build its part of the engine graph.
 public enum CompiledStage {
   /// A first stage; called at each subscription with that subscription's number (from 1).
-  case source((Env, Int) -> Observable<Value>)
+  /// `stamps` is false for a source that raises no error (`range`): its values are spared the
+  /// per-event layer that would make its errors name it.
+  case source(_ make: (Env, Int) -> Observable<Value>, stamps: Bool = true)
   /// A later stage, built once per environment around its upstream.
   case transform((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that raises no error of its own, or only errors of its expressions
   /// (which already name the stage): built like `transform`, but without the per-event
   /// layer that stamps errors with the stage, which costs every value a call.
   case plainTransform((Observable<Value>, Env) -> Observable<Value>)
+  /// A later stage that turns each value into at most one, as it comes, and raises only its
+  /// expressions' errors (`map`, `filter`, `scan`): `make` gives each subscription its step.
+  /// Unless a tracer must see each stage, a row of them runs as one engine operator, one call
+  /// per value for the lot (`StageWrapper.chain`).
+  case elementwise(make: () -> ElementStep)
   /// The last stage, which consumes the stream.
   case sink(SinkSpec)
 }
+
+/// What an elementwise stage does to one value: changes it in place, or returns false to
+/// drop it; an error it throws (a `PipeError` naming the stage) ends the stream.
+public typealias ElementStep = (inout Value) throws -> Bool
 
 /// A checked pipeline, ready to be built into engine observables any number of times.
 public struct CompiledPipeline {
@@ -37,18 +48,131 @@ public struct CompiledPipeline {
   }
 }
 
+/// Elementwise steps as the engine's `fused` operator runs them.
+struct Steps: ElementStepper {
+  /// How a stage makes its step for a subscription, boxed for an array.
+  struct Maker {
+    let make: () -> ElementStep
+  }
+
+  let run: ElementStep
+
+  init(_ run: @escaping ElementStep) { self.run = run }
+
+  @inline(__always) func step(_ value: inout Value) throws -> Bool { try run(&value) }
+}
+
+/// A later stage of a pipeline as the compiler keeps it until the pipeline is built.
+struct TransformPart {
+  enum Body {
+    /// A stage built around its upstream; `stamps` when its errors must be made to name it.
+    case wrapped(TransformBody, stamps: Bool)
+    case elementwise(() -> ElementStep)
+  }
+
+  var body: Body
+  var node: Int
+  var text: String
+
+  /// The part for a compiled later stage; nil for a source or a sink.
+  init?(_ stage: CompiledStage, node: Int, text: String) {
+    switch stage {
+    case .transform(let body): self.body = .wrapped(body, stamps: true)
+    case .plainTransform(let body): self.body = .wrapped(body, stamps: false)
+    case .elementwise(let make): self.body = .elementwise(make)
+    case .source, .sink: return nil
+    }
+    self.node = node
+    self.text = text
+  }
+}
+
 /// Per-stage bookkeeping while a pipeline runs: subscription numbers and error stamping.
 enum StageWrapper {
+  /// Builds `parts` in order around `upstream`. Without a tracer, each row of elementwise
+  /// stages is one engine operator whose step runs theirs in turn; every stage still counts
+  /// its subscriptions. With one, every stage is built and traced on its own.
+  static func chain(_ upstream: Observable<Value>, env: Env, _ parts: [TransformPart]) -> Observable<Value> {
+    var stream = upstream
+    var index = parts.startIndex
+    while index < parts.endIndex {
+      let part = parts[index]
+      switch part.body {
+      case .wrapped(let body, let stamps):
+        stream = transform(stream, env: env, node: part.node, text: part.text, stamps: stamps, body)
+        index += 1
+      case .elementwise(let make) where env.tracer != nil:
+        stream = transform(stream, env: env, node: part.node, text: part.text, stamps: false) { upstream, _ in
+          upstream.fused { Steps(make()) }
+        }
+        index += 1
+      case .elementwise:
+        let end = parts[index...].firstIndex { if case .elementwise = $0.body { false } else { true } }
+        stream = fused(stream, env: env, parts[index..<(end ?? parts.endIndex)])
+        index = end ?? parts.endIndex
+      }
+    }
+    return stream
+  }
+
+  /// A row of elementwise stages as one operator. A subscription counts as one of each
+  /// stage, from the last to the first, as the stages built one by one count it.
+  private static func fused(_ upstream: Observable<Value>, env: Env, _ row: ArraySlice<TransformPart>)
+    -> Observable<Value>
+  {
+    let runtime = env.runtime
+    let nodes = row.map(\.node)
+    let makes = row.compactMap { part -> Steps.Maker? in
+      if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
+      return nil
+    }
+    let stream = upstream.fused { Steps(composed(makes.map { Steps(($0.make)()) })) }
+    return Observable(unsafe: { observer in
+      for node in nodes.reversed() { _ = runtime.beginAttempt(node: node, scope: env.scope) }
+      return stream.subscribe(observer)
+    })
+  }
+
+  /// The steps run in turn, until one drops the value; up to four in one closure. (They come
+  /// boxed: a closure kept in an array is called through a reabstraction thunk.)
+  private static func composed(_ steps: [Steps]) -> ElementStep {
+    switch steps.count {
+    case 0: return { _ in true }
+    case 1: return steps[0].run
+    case 2:
+      let (a, b) = (steps[0].run, steps[1].run)
+      return { value in
+        guard try a(&value) else { return false }
+        return try b(&value)
+      }
+    case 3:
+      let (a, b, c) = (steps[0].run, steps[1].run, steps[2].run)
+      return { value in
+        guard try a(&value), try b(&value) else { return false }
+        return try c(&value)
+      }
+    case 4:
+      let (a, b, c, d) = (steps[0].run, steps[1].run, steps[2].run, steps[3].run)
+      return { value in
+        guard try a(&value), try b(&value), try c(&value) else { return false }
+        return try d(&value)
+      }
+    default:
+      return composed([Steps(composed(Array(steps.prefix(4)))), Steps(composed(Array(steps.dropFirst(4))))])
+    }
+  }
+
   /// Wraps a source so each subscription gets its number and errors name the stage.
   static func source(
-    _ make: @escaping (Env, Int) -> Observable<Value>, node: Int, text: String
+    _ make: @escaping (Env, Int) -> Observable<Value>, node: Int, text: String, stamps: Bool = true
   ) -> (Env) -> Observable<Value> {
     { env in
       let runtime = env.runtime
       let stream = Observable<Value>(unsafe: { observer in
         let attempt = runtime.beginAttempt(node: node, scope: env.scope)
         noteOrigin(env, node: node, attempt: attempt)
-        return make(env, attempt).subscribe(stamping(observer, text: text, attempt: attempt))
+        return make(env, attempt).subscribe(
+          stamps ? stamping(observer, text: text, attempt: attempt) : observer)
       })
       return traced(stream, node: node, tracer: env.tracer)
     }

@@ -30,27 +30,18 @@ extension Compiler {
       }
       compiled.append((result.stage, result.node, stage.text))
     }
-    guard !failed, let first = compiled.first, case .source(let source) = first.stage else { return nil }
+    guard !failed, let first = compiled.first, case .source(let source, let stamps) = first.stage
+    else { return nil }
     var sink: SinkSpec?
     if case .sink(let spec) = compiled.last?.stage { sink = spec }
     if context == .run && sink == nil { sink = .show }
-    let transforms = compiled.dropFirst().compactMap { item -> (TransformBody, Int, String, Bool)? in
-      switch item.stage {
-      case .transform(let body): return (body, item.node, item.text, true)
-      case .plainTransform(let body): return (body, item.node, item.text, false)
-      case .source, .sink: return nil
-      }
-    }
-    let head = StageWrapper.source(source, node: first.node, text: first.text)
+    let transforms = compiled.dropFirst().compactMap { TransformPart($0.stage, node: $0.node, text: $0.text) }
+    let head = StageWrapper.source(source, node: first.node, text: first.text, stamps: stamps)
     return CompiledPipeline(
       nodes: compiled.map(\.node),
       build: { outer in
         let env = outer.withNewScope()
-        var stream = head(env)
-        for (body, node, text, stamps) in transforms {
-          stream = StageWrapper.transform(stream, env: env, node: node, text: text, stamps: stamps, body)
-        }
-        return stream
+        return StageWrapper.chain(head(env), env: env, transforms)
       },
       sink: sink, text: pipeline.text)
   }
@@ -72,7 +63,8 @@ extension Compiler {
           id: .sourceAfterPipe, message: "'\(name)' is a source and starts a pipeline", span: stage.span,
           help: "to combine streams, write merge (\(stage.text)) or concat (\(stage.text))"))
       return false
-    case .transform where index == 0, .plainTransform where index == 0, .sink where index == 0:
+    case .transform where index == 0, .plainTransform where index == 0, .elementwise where index == 0,
+      .sink where index == 0:
       if context == .run, let missing = missingPipeAtLineStart(stage) {
         report(missing)
         return false

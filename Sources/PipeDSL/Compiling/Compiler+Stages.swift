@@ -181,14 +181,16 @@ extension Compiler {
     _ pipeline: Pipeline, _ stage: Stage, parent: Int?, hasDot: Bool
   ) -> (stage: CompiledStage, node: Int)? {
     let node = addNode(for: stage, name: "(...)", parent: parent, role: .transform)
-    var parts: [(body: TransformBody, node: Int, text: String, stamps: Bool)] = []
+    var parts: [TransformPart] = []
     var failed = false
     for inner in pipeline.stages {
       let result = compileStage(
         inner, parent: node, hasDot: hasDot, context: .inner(errorsSource: false), afterPipe: true)
       switch result?.stage {
-      case .transform(let body)?: parts.append((body, result!.node, inner.text, true))
-      case .plainTransform(let body)?: parts.append((body, result!.node, inner.text, false))
+      case .transform?, .plainTransform?, .elementwise?:
+        if let result, let part = TransformPart(result.stage, node: result.node, text: inner.text) {
+          parts.append(part)
+        }
       case .source?:
         report(
           Diagnostic(
@@ -207,12 +209,7 @@ extension Compiler {
     }
     guard !failed else { return nil }
     return (
-      .plainTransform { upstream, env in
-        parts.reduce(upstream) { stream, part in
-          StageWrapper.transform(
-            stream, env: env, node: part.node, text: part.text, stamps: part.stamps, part.body)
-        }
-      }, node
+      .plainTransform { upstream, env in StageWrapper.chain(upstream, env: env, parts) }, node
     )
   }
 }

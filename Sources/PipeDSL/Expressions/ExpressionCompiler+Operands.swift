@@ -1,8 +1,8 @@
 /// Binary operators compiled for the shapes most expressions have (`. * 2`, `. % 4 == 0`,
 /// `acc + .`): an operand that is the element, a literal or a name is read in place
-/// instead of through a closure of its own, and two ints take an inline path before the
-/// general dispatch. Results and errors are the general path's: whatever the inline path
-/// cannot decide (an overflow, a division) goes there.
+/// instead of through a closure of its own, and two ints take an inline path, specialised
+/// for the operator at compile time, before the general dispatch. Results and errors are the
+/// general path's: whatever the inline path cannot decide (an overflow, a division) goes there.
 extension ExpressionCompiler {
   /// Where an operand's value comes from.
   enum Operand: Sendable {
@@ -38,68 +38,180 @@ extension ExpressionCompiler {
     let x = Operand(left, environment)
     let y = Operand(right, environment)
     let general = Operations.binary(op)
-    guard let ints = intPath(op) else {
-      return { (element, context) throws(PipeError) in
-        try general(try x.value(element, context), try y.value(element, context))
-      }
+    if case .computed = x, case .binary(let innerOp, let innerLeft, let innerRight) = left.kind,
+      case .element = innerLeft.kind, case .literal(let inner) = innerRight.kind,
+      case .int(let j) = inner.value,
+      case .constant(.int(let k)) = y,
+      innerOp.hasIntOperation,
+      let special = op.withIntOperation(
+        ElementConstantThenConstant(innerOp: innerOp, j: j, k: k, general: general))
+    {
+      return special
     }
-    if let special = specialized(x, y, ints, general) { return special }
+    if let special = op.withIntOperation(IntShapes(x: x, y: y, general: general)) { return special }
     return { (element, context) throws(PipeError) in
-      let a = try x.value(element, context)
-      let b = try y.value(element, context)
-      if case .int(let i) = a, case .int(let j) = b, let result = ints(i, j) { return result }
-      return try general(a, b)
+      try general(try x.value(element, context), try y.value(element, context))
     }
   }
+}
 
-  /// `. op 2`, `(...) op 2` and `acc op .`, matched on the element where it stands so an
-  /// int is never copied out as a value first.
-  private static func specialized(
-    _ x: Operand, _ y: Operand, _ ints: @escaping @Sendable (Int, Int) -> Value?,
-    _ general: @escaping Operations.Binary
-  ) -> Evaluator? {
+/// One operator of the expression language on two ints: its result, or nil where the general
+/// path must decide (an overflow, a division by zero). A type per operator, so the shapes
+/// below are compiled once for each and the int arithmetic sits inline in their closures.
+protocol IntOperation: Sendable {
+  static func apply(_ x: Int, _ y: Int) -> Value?
+}
+
+/// What is built from an `IntOperation` chosen at compile time: an evaluator, of the concrete
+/// function type, so that calling it goes through no reabstraction thunk.
+protocol IntOperationUser {
+  func use<Operation: IntOperation>(_ operation: Operation.Type) -> ExpressionCompiler.Evaluator
+}
+
+extension BinaryOperator {
+  /// Whether the operator has an int operation (all but `/`, `&&`, `||`).
+  var hasIntOperation: Bool { self != .divide && self != .and && self != .or }
+
+  /// `user` with the operator's int operation; nil for those that have none (`/`, `&&`, `||`).
+  func withIntOperation(_ user: some IntOperationUser) -> ExpressionCompiler.Evaluator? {
+    switch self {
+    case .add: return user.use(IntAdd.self)
+    case .subtract: return user.use(IntSubtract.self)
+    case .multiply: return user.use(IntMultiply.self)
+    case .remainder: return user.use(IntRemainder.self)
+    case .equal: return user.use(IntEqual.self)
+    case .notEqual: return user.use(IntNotEqual.self)
+    case .less: return user.use(IntLess.self)
+    case .lessEqual: return user.use(IntLessEqual.self)
+    case .greater: return user.use(IntGreater.self)
+    case .greaterEqual: return user.use(IntGreaterEqual.self)
+    case .divide, .and, .or: return nil
+    }
+  }
+}
+
+/// The closures of `x op y` for one int operation: `. op 2`, `(...) op 2` and `acc op .` read
+/// the element where it stands, so an int is never copied out as a value first; any other
+/// pair takes the int path when both are ints.
+private struct IntShapes: IntOperationUser {
+  typealias Evaluator = ExpressionCompiler.Evaluator
+  let x: ExpressionCompiler.Operand
+  let y: ExpressionCompiler.Operand
+  let general: Operations.Binary
+
+  func use<Operation: IntOperation>(_: Operation.Type) -> Evaluator {
+    let general = general
     switch (x, y) {
     case (.element, .constant(.int(let j))):
       return { (element, _) throws(PipeError) in
-        if case .int(let i) = element, let result = ints(i, j) { return result }
+        if case .int(let i) = element, let result = Operation.apply(i, j) { return result }
         return try general(element, .int(j))
       }
     case (.computed(let evaluate), .constant(.int(let j))):
       return { (element, context) throws(PipeError) in
         let a = try evaluate(element, context)
-        if case .int(let i) = a, let result = ints(i, j) { return result }
+        if case .int(let i) = a, let result = Operation.apply(i, j) { return result }
         return try general(a, .int(j))
       }
     case (.variable(let slot), .element):
       return { (element, context) throws(PipeError) in
         let a = context[slot]
-        if case .int(let i) = a, case .int(let j) = element, let result = ints(i, j) { return result }
+        if case .int(let i) = a, case .int(let j) = element, let result = Operation.apply(i, j) {
+          return result
+        }
         return try general(a, element)
       }
-    default: return nil
+    case (let x, let y):
+      return { (element, context) throws(PipeError) in
+        let a = try x.value(element, context)
+        let b = try y.value(element, context)
+        if case .int(let i) = a, case .int(let j) = b, let result = Operation.apply(i, j) { return result }
+        return try general(a, b)
+      }
     }
   }
+}
 
-  /// The result of `op` on two ints, or nil where the general path must decide.
-  static func intPath(_ op: BinaryOperator) -> (@Sendable (Int, Int) -> Value?)? {
-    switch op {
-    case .add: return { checked($0.addingReportingOverflow($1)) }
-    case .subtract: return { checked($0.subtractingReportingOverflow($1)) }
-    case .multiply: return { checked($0.multipliedReportingOverflow(by: $1)) }
-    case .remainder:
-      return { $1 == 0 ? nil : .int($0.remainderReportingOverflow(dividingBy: $1).partialValue) }
-    case .equal: return { .bool($0 == $1) }
-    case .notEqual: return { .bool($0 != $1) }
-    case .less: return { .bool($0 < $1) }
-    case .lessEqual: return { .bool($0 <= $1) }
-    case .greater: return { .bool($0 > $1) }
-    case .greaterEqual: return { .bool($0 >= $1) }
-    case .divide, .and, .or: return nil
+/// `(. inner j) outer k`, as in `. % 4 == 0`: both operations in one closure. Chosen in two
+/// steps: the outer operation here, then the inner one through `Inner`.
+private struct ElementConstantThenConstant: IntOperationUser {
+  let innerOp: BinaryOperator
+  let j: Int
+  let k: Int
+  let general: Operations.Binary
+
+  /// The caller makes sure that the inner operation has an int path.
+  func use<Outer: IntOperation>(_: Outer.Type) -> ExpressionCompiler.Evaluator {
+    innerOp.withIntOperation(Inner<Outer>(j: j, k: k, inner: Operations.binary(innerOp), general: general))!
+  }
+
+  struct Inner<Outer: IntOperation>: IntOperationUser {
+    let j: Int
+    let k: Int
+    let inner: Operations.Binary
+    let general: Operations.Binary
+
+    func use<Operation: IntOperation>(_: Operation.Type) -> ExpressionCompiler.Evaluator {
+      let (j, k, inner, general) = (j, k, inner, general)
+      return { (element, _) throws(PipeError) in
+        if case .int(let i) = element, case .int(let a)? = Operation.apply(i, j),
+          let result = Outer.apply(a, k)
+        {
+          return result
+        }
+        return try general(try inner(element, .int(j)), .int(k))
+      }
     }
   }
+}
 
-  @inline(__always)
-  private static func checked(_ result: (partialValue: Int, overflow: Bool)) -> Value? {
-    result.overflow ? nil : .int(result.partialValue)
+@inline(__always)
+private func checked(_ result: (partialValue: Int, overflow: Bool)) -> Value? {
+  result.overflow ? nil : .int(result.partialValue)
+}
+
+private enum IntAdd: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { checked(x.addingReportingOverflow(y)) }
+}
+
+private enum IntSubtract: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? {
+    checked(x.subtractingReportingOverflow(y))
   }
+}
+
+private enum IntMultiply: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? {
+    checked(x.multipliedReportingOverflow(by: y))
+  }
+}
+
+private enum IntRemainder: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? {
+    y == 0 ? nil : .int(x.remainderReportingOverflow(dividingBy: y).partialValue)
+  }
+}
+
+private enum IntEqual: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { .bool(x == y) }
+}
+
+private enum IntNotEqual: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { .bool(x != y) }
+}
+
+private enum IntLess: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { .bool(x < y) }
+}
+
+private enum IntLessEqual: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { .bool(x <= y) }
+}
+
+private enum IntGreater: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { .bool(x > y) }
+}
+
+private enum IntGreaterEqual: IntOperation {
+  @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { .bool(x >= y) }
 }

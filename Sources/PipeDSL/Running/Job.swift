@@ -31,7 +31,10 @@ public final class Job {
     self.control = control
   }
 
-  public var isRunning: Bool { state == .running }
+  public var isRunning: Bool {
+    if case .running = state { return true }
+    return false
+  }
 
   /// The outcome, once ended.
   public var outcome: SinkOutcome? {

@@ -30,16 +30,19 @@ extension Session {
     lastGraph = statement.graph
     lastStatement = statement.statement
     events?.started(self, job)
-    // `jobs` keeps every job alive for the session, so the unchecked reference is safe and
-    // spares every event a strong retain and release.
+    // `jobs` keeps every job alive for the session, and the job its sink until it ends (no
+    // event reaches the sink after that), so the unchecked references are safe and spare
+    // every event a strong retain and release.
     // A stream that ends while it is being subscribed ends the job once `subscribe` has
     // returned: what the pipeline still subscribes after its end (RxSwift's `startWith`
     // subscribes its source even then) is counted and traced, as RxSwift records it.
     var subscribing = true
     var stoppedWhileSubscribing = false
-    let observer = Observer<Value>(lifetime: control) { [unowned(unsafe) job] event in
+    let consumer = job.consumer
+    let observer = Observer<Value>(lifetime: control) {
+      [unowned(unsafe) job, unowned(unsafe) consumer] event in
       guard job.isRunning, !stoppedWhileSubscribing else { return }
-      job.consumer?.on(event)
+      consumer?.on(event)
       guard event.isStopEvent else { return }
       if subscribing { stoppedWhileSubscribing = true } else { job.end(.terminated) }
     }

@@ -15,9 +15,7 @@ extension SinkSpec {
   }
 
   /// The last value, printed at the end (nothing if there was none).
-  public static let last = SinkSpec(name: "last") {
-    ReduceSink(context: $0, initial: nil) { _, value in value }
-  }
+  public static let last = SinkSpec(name: "last") { LastSink(context: $0, render: nil) }
 
   /// Every value in one list, printed at the end.
   public static let collect = SinkSpec(name: "collect") { CollectSink(context: $0) }
@@ -64,9 +62,24 @@ class ShowSink: SinkConsumer {
   func finish(_ end: RunEnd) -> SinkOutcome { error.map(SinkOutcome.unhandledError) ?? .ok }
 }
 
+/// Keeps the last value and prints it when the stream completes.
+final class LastSink: ShowSink {
+  /// Touched by `on` only, one event at a time: spared the run-time exclusivity check.
+  @exclusivity(unchecked) var last: Value?
+
+  override func on(_ event: Event<Value>) {
+    switch event {
+    case .next(let value): last = value
+    case .completed: if let last { context.runtime.output.line(last.show) }
+    case .error: super.on(event)
+    }
+  }
+}
+
 /// Folds the values and prints the result when the stream completes.
 final class ReduceSink: ShowSink {
-  var accumulated: Value?
+  /// Touched by `on` only, one event at a time: spared the run-time exclusivity check.
+  @exclusivity(unchecked) var accumulated: Value?
   let fold: (Value, Value) -> Value
 
   init(context: SinkContext, initial: Value?, fold: @escaping (Value, Value) -> Value) {
