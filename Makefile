@@ -92,6 +92,7 @@ release: release-deps
 # BENCH_ARGS=--json prints one object per row; --quick runs each briefly.
 bench: release-deps
 	$(call apt,wrk,command -v wrk)
+	$(SWIFT) build $(RELEASE) --product pipe
 	$(SWIFT) build $(RELEASE) --product Bench
 	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/Bench" $(BENCH_ARGS)
 
