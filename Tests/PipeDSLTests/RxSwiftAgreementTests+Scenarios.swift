@@ -4,6 +4,53 @@ import XCTest
 /// Issue 17.7: the scenarios of the RxSwift oracle that need more than one pipeline. Each
 /// `expect` is what RxSwift 6.10.2 recorded on RxTest's scheduler.
 extension RxSwiftAgreementTests {
+  // MARK: two observers of one stream, the second from 15 ms
+
+  /// Background statements that follow one another start together and share their `let`
+  /// names: observer A from 0, observer B from 15 ms (`timer 15ms | flatMap (s)`), as
+  /// RxTest's `scheduleAt(0)` and `scheduleAt(15)` subscribe one observable. With `share`
+  /// on either side of `retry 2`, B joins A's attempts; without it, B has its own.
+  func testTwoObserversAtDifferentTimes() {
+    for (pipeline, observerB) in [
+      (#"cold "10ms a 9ms #" | share | retry 2"#, "30ms a 9ms #"),
+      (#"cold "10ms a 9ms #" | retry 2 | share"#, "30ms a 9ms #"),
+      (#"cold "10ms a 9ms #" | retry 2"#, "25ms a 19ms a 9ms #"),
+    ] {
+      assertAgrees(
+        """
+        let s = \(pipeline)
+        s | expect "10ms a 19ms a 9ms #" &
+        timer 15ms | flatMap (s) | expect "\(observerB)" &
+        """)
+    }
+  }
+
+  /// Shared or not, the source runs as often as RxSwift subscribed it: twice with `share`,
+  /// four times without (A's two attempts and B's two); each run emits one value.
+  func testTwoObserversSubscribeTheSourceAsOften() {
+    for (pipeline, runs) in [("share | retry 2", 2), ("retry 2 | share", 2), ("retry 2", 4)] {
+      let output = assertAgrees(
+        """
+        let s = cold "10ms a 9ms #" | onNext count values | \(pipeline)
+        s | expect "10ms a 19ms a 9ms #" &
+        timer 15ms | flatMap (s) | materialize | discard &
+        """)
+      XCTAssertEqual(output.lines.last, "values: \(runs)", pipeline)
+    }
+  }
+
+  /// A hot source in a `let` is one timeline for the statements started together: B, from
+  /// 15 ms, sees only `b`. A later statement starts a timeline of its own.
+  func testJobsStartedTogetherShareAHotTimeline() {
+    assertAgrees(
+      #"""
+      let h = hot "10ms a 9ms b|"
+      h | expect "10ms a 9ms b|" &
+      timer 15ms | flatMap (h) | expect "20ms b|" &
+      h | expect "10ms a 9ms b|"
+      """#)
+  }
+
   // MARK: a handler typed to one error kind
 
   /// RxSwift's `retry(when:)` typed to one error forwards another at once: the notifier
