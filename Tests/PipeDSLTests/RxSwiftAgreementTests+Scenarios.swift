@@ -39,16 +39,18 @@ extension RxSwiftAgreementTests {
     }
   }
 
-  /// A hot source in a `let` is one timeline for the statements started together: B, from
-  /// 15 ms, sees only `b`. A later statement starts a timeline of its own.
+  /// Jobs started together run on one clock from one instant, and a hot source in a `let`
+  /// is one timeline for them: B, subscribed at 5 ms, hears `a` at 10 ms right after A.
+  /// A later statement starts a timeline of its own.
   func testJobsStartedTogetherShareAHotTimeline() {
-    assertAgrees(
+    let output = assertAgrees(
       #"""
       let h = hot "10ms a 9ms b|"
-      h | expect "10ms a 9ms b|" &
-      timer 15ms | flatMap (h) | expect "20ms b|" &
+      h | onNext say { "A " + . } | expect "10ms a 9ms b|" &
+      timer 5ms | flatMap (h) | onNext say { "B " + . } | expect "10ms a 9ms b|" &
       h | expect "10ms a 9ms b|"
       """#)
+    XCTAssertEqual(output.lines, ["A a", "B a", "A b", "B b"])
   }
 
   // MARK: a handler typed to one error kind
