@@ -22,7 +22,9 @@
 public enum CurrentThread {
   /// The queue of one installed trampoline.
   @usableFromInline final class Trampoline {
-    @usableFromInline var queue = RingBuffer<() -> Void>()
+    /// Only ever touched by its own thread (it is thread-local), so without the dynamic
+    /// exclusivity check that would cost every value of `range` two runtime calls.
+    @usableFromInline @exclusivity(unchecked) var queue = RingBuffer<() -> Void>()
     @usableFromInline init() {}
   }
 
@@ -36,7 +38,7 @@ public enum CurrentThread {
   /// Whether a trampoline is installed on this thread (a subscription is in progress).
   @inlinable public static var isInstalled: Bool { pthread_getspecific(key) != nil }
 
-  @usableFromInline static var installed: Trampoline? {
+  @inlinable static var installed: Trampoline? {
     guard let pointer = pthread_getspecific(key) else { return nil }
     return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
   }
@@ -66,8 +68,4 @@ public enum CurrentThread {
       install(action)
     }
   }
-
-  /// Whether nothing waits in the installed trampoline's queue: a source that emits turn by
-  /// turn may then take its next turn at once, since it would be the next to run anyway.
-  @usableFromInline static var isIdle: Bool { installed?.queue.isEmpty ?? true }
 }
