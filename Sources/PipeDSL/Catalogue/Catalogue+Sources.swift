@@ -56,7 +56,11 @@ extension Catalogue {
       context.error(.rangeOverflow, "the range passes the largest whole number", at: context.stage.span)
       return nil
     }
-    return .source({ _, _ in Observable<Value>.range(start: start, count: count, Value.int) }, stamps: false)
+    return .source(
+      { _, _ in Observable<Value>.range(start: start, count: count, Value.int) }, stamps: false,
+      fusing: { _, _, steps in
+        Observable<Value>.range(start: start, count: count, Value.int) { Steps(steps()) }
+      })
   }
 
   static let empty = CatalogueEntry(
