@@ -18,12 +18,14 @@ deps:
 
 # tmux gives the prompt's end-to-end tests a terminal of their own (CI has none); python3
 # runs the example plugin written in Python; xmllint validates `pipe check --format junit`
-# and Perl's prove reads its TAP.
+# and Perl's prove reads its TAP; zsh and fish load the completions `make install` writes.
 test-deps: deps
 	$(call apt,python3,command -v python3)
 	$(call apt,tmux,command -v tmux)
 	$(call apt,libxml2-utils,command -v xmllint)
 	$(call apt,perl,command -v prove)
+	$(call apt,zsh,command -v zsh)
+	$(call apt,fish,command -v fish)
 
 build: deps
 	$(SWIFT) build

@@ -81,7 +81,7 @@ final class InstallTests: XCTestCase {
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
   }
 
-  private func make(_ arguments: [String]) throws -> PipeRun {
+  func make(_ arguments: [String]) throws -> PipeRun {
     try Program.run(
       "/usr/bin/env", ["make", "--no-print-directory", "-C", PipeProcess.repository.path] + arguments)
   }
