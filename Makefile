@@ -103,6 +103,7 @@ release: deps
 # BENCH_ARGS=--json prints one object per row; --quick runs each briefly.
 bench: deps
 	$(call apt,wrk,command -v wrk)
+	$(SWIFT) build $(RELEASE) --product pipe
 	$(SWIFT) build $(RELEASE) --product Bench
 	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/Bench" $(BENCH_ARGS)
 

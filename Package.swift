@@ -187,7 +187,7 @@ let package = Package(
     .executableTarget(name: "StartupBenchmark", path: "Benchmarks/StartupBenchmark"),
     // `make bench`: the three benchmarks above in one table (the language, start-up, fake-api).
     .executableTarget(
-      name: "Bench", dependencies: ["LanguageBenchmark", "StartupBenchmark", "FakeAPIBenchmark", "PipeREPL"],
+      name: "Bench", dependencies: ["LanguageBenchmark", "StartupBenchmark", "FakeAPIBenchmark"],
       path: "Benchmarks/Bench"),
   ]
 )

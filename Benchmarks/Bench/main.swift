@@ -9,6 +9,16 @@
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+// Anything else is refused before a benchmark starts: a tool that asks for help or a dump
+// (swift-argument-parser's generate-manual asks every executable) must not start minutes of
+// measuring.
+for (index, argument) in arguments.enumerated()
+where !["--json", "--quick", "--skip"].contains(argument) && (index == 0 || arguments[index - 1] != "--skip")
+{
+  FileHandle.standardError.write(
+    Data("usage: Bench [--json] [--quick] [--skip language|startup|fake-api]...\n".utf8))
+  exit(argument == "--help" || argument == "-h" ? 0 : 2)
+}
 let json = arguments.contains("--json")
 let quick = arguments.contains("--quick")
 let skipped = Set(zip(arguments, arguments.dropFirst()).filter { $0.0 == "--skip" }.map(\.1))

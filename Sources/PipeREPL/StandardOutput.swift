@@ -5,9 +5,14 @@ import TerminalText
 /// Writes lines to standard output (buffered) and standard error, safe from any thread.
 /// Every line is redacted first: no secret's value leaves the process in clear. `error:` is
 /// in the error style when standard error has colour.
+///
+/// A line waits in the buffer at most `latency`: a burst of values is written in large
+/// pieces, and a pipeline on the real clock piped into `tee` or `jq` is still seen as it runs.
 final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   private let lock = NSLock()
   private var buffer: [UInt8] = []
+  private var flushPending = false
+  private let latency = DispatchTimeInterval.milliseconds(50)
   let redactor: Redactor
   private let errorPaint: Paint
 
@@ -21,7 +26,12 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
     lock.withLock {
       buffer.append(contentsOf: text.utf8)
       buffer.append(10)
-      if buffer.count > 1 << 16 { drain() }
+      if buffer.count > 1 << 16 {
+        drain()
+      } else if !flushPending {
+        flushPending = true
+        DispatchQueue.global().asyncAfter(deadline: .now() + latency) { [weak self] in self?.flush() }
+      }
     }
   }
 
@@ -33,7 +43,12 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
     }
   }
 
-  func flush() { lock.withLock { drain() } }
+  func flush() {
+    lock.withLock {
+      flushPending = false
+      drain()
+    }
+  }
 
   private func drain() {
     guard !buffer.isEmpty else { return }

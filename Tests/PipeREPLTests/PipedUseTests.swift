@@ -47,4 +47,16 @@ final class PipedUseTests: XCTestCase {
     XCTAssertEqual(failed.stdout, "")
     XCTAssertEqual(failed.status, 1)
   }
+
+  /// A real-clock pipeline piped into another program (`tee`, `jq`) is seen as it runs, not
+  /// all at once when pipe ends.
+  func testValuesOnThePipeComeAsTheyHappen() throws {
+    for format in [[], ["--format", "jsonl"]] {
+      let process = try Spawned(
+        ["--clock", "real", "-e", "every 300ms | take 20"] + format, environment: PipeProcess.environment())
+      defer { process.killGroup() }
+      XCTAssertTrue(process.waitForOutput("0", timeout: 20), "nothing came: \(format)")
+      XCTAssertFalse(process.stdout.contains("19"), "the first value came only with the last: \(format)")
+    }
+  }
 }

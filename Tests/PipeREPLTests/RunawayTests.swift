@@ -53,9 +53,13 @@ final class RunawayTests: XCTestCase {
 
   func testSIGINTEndsAScriptWith130AtOnce() throws {
     for statement in ["range(0, 1000000000000) | count", "every 1ms | count", "just 1 | repeat | count"] {
+      // The first statement says when pipe runs statements: on a loaded machine a debug
+      // build may take longer than any fixed wait to get there.
       let process = try Spawned(
-        ["-e", statement + "; just \"never printed\""], environment: PipeProcess.environment())
-      Thread.sleep(forTimeInterval: 0.5)
+        ["-e", "just \"started\"; " + statement + "; just \"never printed\""],
+        environment: PipeProcess.environment())
+      XCTAssertTrue(process.waitForOutput("started", timeout: 30), "'\(statement)' never started")
+      Thread.sleep(forTimeInterval: 0.3)
       XCTAssertTrue(process.isRunning, "'\(statement)' is still running")
       let sent = Date()
       process.signal(SIGINT)

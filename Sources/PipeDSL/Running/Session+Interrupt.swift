@@ -62,10 +62,12 @@ extension Session {
   func makeControl() -> RunControl {
     let control = RunControl(clock: runtime.scheduler)
     let clock = UncheckedSendable(virtual)
-    let session = UncheckedSendable(self)
-    control.onStop { _ in
+    // Weak: the session keeps its jobs and so their controls; a strong reference back would
+    // keep every session that ever ran a statement alive (one per `:clock` and `:speed`).
+    control.onStop { [weak self] _ in
       clock.value?.interrupt()
-      session.value.loop.post { session.value.endStoppedJobs() }
+      guard let self else { return }
+      self.loop.post { self.endStoppedJobs() }
     }
     interruptions.add(control)
     return control

@@ -33,6 +33,9 @@ extension PluginProcess {
     var broken = false
     readChunks(from: child!.output) { chunk in
       guard !broken else { return }
+      // Any byte is a sign of life: a plugin in the middle of a long line is not stuck.
+      let now = uptimeNanoseconds()
+      state.withLock { $0.lastHeard = now }
       var batch: EventBatch = []
       var violation: String?
       do {
@@ -94,7 +97,6 @@ extension PluginProcess {
   /// if it broke the protocol.
   private func route(_ line: UnsafeBufferPointer<UInt8>, into batch: inout EventBatch) -> String? {
     let now = uptimeNanoseconds()
-    state.withLock { $0.lastHeard = now }
     let message: PluginMessage
     do {
       message = try PluginMessage.decode(
