@@ -34,10 +34,11 @@ build: deps
 run: build
 	$(SWIFT) run pipe
 
-# The man page is made before the tests run: the install test installs the debug build with it.
+# The man page's tool is built before the tests run: the install test installs the debug
+# build with it, and a test must not start a build.
 test: test-deps lint
 	$(SWIFT) build --build-tests
-	$(MAKE) man BUILD=debug
+	$(MAKE) man
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(SWIFT) run pipe check examples
 
@@ -163,41 +164,46 @@ bench-startup: deps
 	$(SWIFT) build $(RELEASE) --product pipe
 	$(SWIFT) run $(RELEASE) StartupBenchmark .build/release/pipe 40
 
-# `make install` builds pipe and its plugins in release and puts them under PREFIX: pipe in
-# bin/, the plugins in libexec/pipe/ (pipe looks there, beside its own bin/), the man page, and
-# completions for bash, zsh and fish where each shell looks. DESTDIR is prepended to every path
-# (for packagers). PRODUCTS=.build/debug installs what is already built there, building
-# nothing (the install test does that, and `make man BUILD=debug` made the page).
+# `make install` builds pipe and its plugins as pipe is shipped ($(RELEASE): the Swift runtime
+# and Foundation linked in, so the installed pipe needs no Swift toolchain) and puts them under
+# PREFIX: pipe in bin/, the plugins in libexec/pipe/ (pipe looks there, beside its own bin/),
+# the man page, and completions for bash, zsh and fish where each shell looks. DESTDIR is
+# prepended to every path (for packagers). PRODUCTS=.build/debug installs what is already
+# built there, building nothing (the install test does that, after `make man`).
 PREFIX ?= /usr/local
 DESTDIR ?=
-BUILD ?= release
 PRODUCTS ?=
 PLUGINS := pipe-plugin-weather pipe-plugin-airquality pipe-plugin-random
 ROOT := $(DESTDIR)$(PREFIX)
 INSTALLED := $(ROOT)/bin/pipe $(addprefix $(ROOT)/libexec/pipe/,$(PLUGINS)) \
   $(ROOT)/share/man/man1/pipe.1 $(ROOT)/share/bash-completion/completions/pipe \
   $(ROOT)/share/zsh/site-functions/_pipe $(ROOT)/share/fish/vendor_completions.d/pipe.fish
-MANPAGE := .build/plugins/GenerateManual/outputs/PipeREPL/pipe.1
 
-# The man page, by swift-argument-parser's generate-manual plugin (which builds the package).
+# The man page is written by swift-argument-parser's generate-manual tool from the pipe being
+# installed (which describes its commands and options to it). `make man` builds the tool, in
+# debug (it is small). Not the package plugin of the same name: that builds every product of
+# the package first, in release for an install, benchmarks and fuzzer included.
+GENERATE_MANUAL ?= .build/debug/generate-manual
 man:
-	$(SWIFT) package plugin generate-manual --configuration $(BUILD)
+	$(SWIFT) build --product generate-manual
 
 install:
 ifeq ($(PRODUCTS),)
 	$(MAKE) deps
-	$(SWIFT) build -c $(BUILD) --product pipe
-	for plugin in $(PLUGINS); do $(SWIFT) build -c $(BUILD) --product $$plugin || exit 1; done
+	$(SWIFT) build $(RELEASE) --product pipe
+	for plugin in $(PLUGINS); do $(SWIFT) build $(RELEASE) --product $$plugin || exit 1; done
 	$(MAKE) man
-	$(MAKE) install PRODUCTS="$$($(SWIFT) build -c $(BUILD) --show-bin-path)"
+	$(MAKE) install PRODUCTS="$$($(SWIFT) build $(RELEASE) --show-bin-path)" \
+	  GENERATE_MANUAL="$$($(SWIFT) build --show-bin-path)/generate-manual"
 else
-	@test -f $(MANPAGE) || { echo "error: no man page at $(MANPAGE): run make man first"; exit 1; }
+	@test -x $(GENERATE_MANUAL) || { echo "error: no $(GENERATE_MANUAL): run make man first"; exit 1; }
 	install -d $(ROOT)/bin $(ROOT)/libexec/pipe $(ROOT)/share/man/man1 \
 	  $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
 	  $(ROOT)/share/fish/vendor_completions.d
 	install -m 755 $(PRODUCTS)/pipe $(ROOT)/bin/pipe
 	for plugin in $(PLUGINS); do install -m 755 $(PRODUCTS)/$$plugin $(ROOT)/libexec/pipe/$$plugin || exit 1; done
-	install -m 644 $(MANPAGE) $(ROOT)/share/man/man1/pipe.1
+	$(GENERATE_MANUAL) $(PRODUCTS)/pipe --output-directory $(ROOT)/share/man/man1
+	chmod 644 $(ROOT)/share/man/man1/pipe.1
 	$(PRODUCTS)/pipe --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/pipe
 	$(PRODUCTS)/pipe --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_pipe
 	$(PRODUCTS)/pipe --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/pipe.fish

@@ -7,7 +7,7 @@ import XCTest
 /// page and the three completion files are in place, and `make uninstall` takes it all away.
 ///
 /// It installs the build the tests run (`PRODUCTS=`, so nothing is built again here); `make
-/// test` makes the man page first (`make man BUILD=debug`).
+/// test` builds the man page's tool first (`make man`).
 final class InstallTests: XCTestCase {
   let files = [
     "bin/pipe", "libexec/pipe/pipe-plugin-weather", "libexec/pipe/pipe-plugin-airquality",
