@@ -51,6 +51,9 @@ extension Observable {
 
   /// Emits the next value (or the completion), then queues the next turn.
   @usableFromInline func turn() {
+    // A turn runs inside the trampoline's drain (or the `install` that `schedule` made), and
+    // whatever it subscribes joins that same trampoline: look it up once per turn, not per value.
+    let trampoline = CurrentThread.installed
     while !isDisposed && !observer.isDisposed {
       guard index < count else {
         isDisposed = true
@@ -60,7 +63,7 @@ extension Observable {
       let value = element(index)
       index += 1
       observer.onNext(value)
-      if !CurrentThread.isIdle {
+      if let trampoline, !trampoline.queue.isEmpty {
         CurrentThread.schedule(turn)
         return
       }

@@ -20,54 +20,77 @@
 ///
 /// `just`, `empty` and `error` emit at once, as RxSwift's do (they bypass the trampoline).
 public enum CurrentThread {
-  /// The queue of one installed trampoline.
+  /// A thread's trampoline: made once per thread and kept, so that a subscription costs no
+  /// allocation; `isActive` while a subscription (or what it queued) is in progress.
+  /// Only ever touched by its own thread, so without dynamic exclusivity checks.
   @usableFromInline final class Trampoline {
-    @usableFromInline var queue = RingBuffer<() -> Void>()
+    @usableFromInline @exclusivity(unchecked) var queue = RingBuffer<() -> Void>()
+    @usableFromInline @exclusivity(unchecked) var isActive = false
     @usableFromInline init() {}
+
+    /// Runs what was queued, in order (and what that queues), then uninstalls the trampoline.
+    @usableFromInline func drain() {
+      while let next = queue.dequeue() { next() }
+      isActive = false
+    }
   }
 
-  /// The thread's installed trampoline, if any.
+  /// The key of the thread's trampoline; a thread's is released when the thread ends.
   @usableFromInline static let key: pthread_key_t = {
     var key = pthread_key_t()
-    precondition(pthread_key_create(&key, nil) == 0, "pthread_key_create failed")
+    let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
+      if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
+    }
+    precondition(pthread_key_create(&key, release) == 0, "pthread_key_create failed")
     return key
   }()
 
-  /// Whether a trampoline is installed on this thread (a subscription is in progress).
-  @inlinable public static var isInstalled: Bool { pthread_getspecific(key) != nil }
+  /// This thread's trampoline, made on first use.
+  @inlinable static var current: Trampoline {
+    if let pointer = pthread_getspecific(key) {
+      return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    return makeCurrent()
+  }
 
-  @usableFromInline static var installed: Trampoline? {
-    guard let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
+  @usableFromInline static func makeCurrent() -> Trampoline {
+    let trampoline = Trampoline()
+    pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+    return trampoline
+  }
+
+  /// Whether a trampoline is installed on this thread (a subscription is in progress).
+  @inlinable public static var isInstalled: Bool { current.isActive }
+
+  /// The thread's trampoline while it is installed.
+  @inlinable static var installed: Trampoline? {
+    let trampoline = current
+    return trampoline.isActive ? trampoline : nil
   }
 
   /// Runs `work`, installing the trampoline around it if none is: then what `work`
   /// scheduled runs after it, before this returns.
   @inlinable public static func run<Result>(_ work: () -> Result) -> Result {
-    if isInstalled { return work() }
-    return install(work)
+    let trampoline = current
+    if trampoline.isActive { return work() }
+    return install(trampoline, work)
   }
 
-  /// Installs a trampoline, runs `work`, then drains the queue and uninstalls it.
-  @usableFromInline static func install<Result>(_ work: () -> Result) -> Result {
-    let trampoline = Trampoline()
-    pthread_setspecific(key, Unmanaged.passUnretained(trampoline).toOpaque())
-    defer { pthread_setspecific(key, nil) }
-    let result = withExtendedLifetime(trampoline) { work() }
-    while let next = trampoline.queue.dequeue() { next() }
+  /// Installs `trampoline`, runs `work`, then drains the queue and uninstalls it.
+  @inlinable static func install<Result>(_ trampoline: Trampoline, _ work: () -> Result) -> Result {
+    trampoline.isActive = true
+    let result = work()
+    trampoline.drain()
     return result
   }
 
   /// Runs `action` after the work in progress (at once if no trampoline is installed).
   public static func schedule(_ action: @escaping () -> Void) {
-    if let trampoline = installed {
+    let trampoline = current
+    if trampoline.isActive {
       trampoline.queue.enqueue(action)
     } else {
-      install(action)
+      install(trampoline, action)
     }
   }
-
-  /// Whether nothing waits in the installed trampoline's queue: a source that emits turn by
-  /// turn may then take its next turn at once, since it would be the next to run anyway.
-  @usableFromInline static var isIdle: Bool { installed?.queue.isEmpty ?? true }
 }

@@ -36,22 +36,21 @@ extension Session {
     // A stream that ends while it is being subscribed ends the job once `subscribe` has
     // returned: what the pipeline still subscribes after its end (RxSwift's `startWith`
     // subscribes its source even then) is counted and traced, as RxSwift records it.
-    var subscribing = true
-    var stoppedWhileSubscribing = false
+    let gate = SubscribeGate()
     let consumer = job.consumer
     let observer = Observer<Value>(lifetime: control) {
       [unowned(unsafe) job, unowned(unsafe) consumer] event in
-      guard job.isRunning, !stoppedWhileSubscribing else { return }
+      guard job.isRunning, !gate.stoppedWhileSubscribing else { return }
       consumer?.on(event)
       guard event.isStopEvent else { return }
-      if subscribing { stoppedWhileSubscribing = true } else { job.end(.terminated) }
+      if gate.subscribing { gate.stoppedWhileSubscribing = true } else { job.end(.terminated) }
     }
     let env = Env(runtime: runtime, tracer: tracer)
     job.onEnd.append { env.statement.end() }
     let subscription = pipeline.start(env).subscribe(observer)
-    subscribing = false
+    gate.subscribing = false
     if job.isRunning { job.subscription = subscription } else { subscription.dispose() }
-    if stoppedWhileSubscribing { job.end(.terminated) }
+    if gate.stoppedWhileSubscribing { job.end(.terminated) }
     if background { interruptions.moveToBackground(control) }
     endStoppedJobs()
     return job
@@ -98,4 +97,12 @@ extension Session {
     settled = nil
     signal?()
   }
+}
+
+/// Whether a job's pipeline is still being subscribed, and whether it ended meanwhile. Read
+/// by every event of the job, only on the loop: a class with unchecked fields, since `var`s
+/// captured by the observer would cost every event two dynamic exclusivity checks.
+private final class SubscribeGate {
+  @exclusivity(unchecked) var subscribing = true
+  @exclusivity(unchecked) var stoppedWhileSubscribing = false
 }
