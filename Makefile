@@ -3,7 +3,7 @@ SWIFT ?= swift
 SWIFTC ?= swiftc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps test-deps build run test test-tsan lint format release bench bench-engine bench-startup \
+.PHONY: all deps release-deps test-deps build run test test-tsan lint format release bench bench-engine bench-startup \
   bench-fake-api docs fuzz fuzz-all fuzz-build fuzz-run clean svg-check install uninstall man docc
 
 all: build
@@ -96,20 +96,25 @@ docc:
 # Every benchmark builds this way, so that the release build is never redone for another flag.
 RELEASE := -c release --static-swift-stdlib
 
-release: deps
+# Foundation linked in brings its networking, which links with -lcurl: the linker needs
+# libcurl's development package (libcurl.so) for it.
+release-deps: deps
+	$(call apt,libcurl4-openssl-dev,dpkg -s libcurl4-openssl-dev)
+
+release: release-deps
 	$(SWIFT) build $(RELEASE) --product pipe
 
 # The figures of issue 16 in one table: the language against the engine, `pipe -e 'just 1'`
 # against a Foundation hello-world, `pipe fake-api` under wrk (five runs of 20 s).
 # BENCH_ARGS=--json prints one object per row; --quick runs each briefly.
-bench: deps
+bench: release-deps
 	$(call apt,wrk,command -v wrk)
 	$(SWIFT) build $(RELEASE) --product pipe
 	$(SWIFT) build $(RELEASE) --product Bench
 	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/Bench" $(BENCH_ARGS)
 
 # The engine against OpenCombine, and the plugin host against its testbed.
-bench-engine: deps
+bench-engine: release-deps
 	$(SWIFT) run $(RELEASE) OperatorsBenchmark
 	$(SWIFT) run $(RELEASE) PluginsBenchmark
 
@@ -154,13 +159,13 @@ fuzz-run:
 	  $(if $(FUZZ_DICT),-dict=$(FUZZ_DICT)) .build-fuzz/corpus/$(TARGET) $(FUZZ_SEEDS)
 
 # `pipe fake-api` under wrk -t2 -c100 -d20s, five runs: requests/s, p99, memory across runs.
-bench-fake-api: deps
+bench-fake-api: release-deps
 	$(call apt,wrk,command -v wrk)
 	$(SWIFT) run $(RELEASE) FakeAPIBenchmark
 
 # Time from exec to the first prompt, and of `pipe -e 'just 1'` beside a Foundation hello-world,
 # alternately: medians of 40 runs, peak memory.
-bench-startup: deps
+bench-startup: release-deps
 	$(SWIFT) build $(RELEASE) --product pipe
 	$(SWIFT) run $(RELEASE) StartupBenchmark .build/release/pipe 40
 
@@ -189,7 +194,7 @@ man:
 
 install:
 ifeq ($(PRODUCTS),)
-	$(MAKE) deps
+	$(MAKE) release-deps
 	$(SWIFT) build $(RELEASE) --product pipe
 	for plugin in $(PLUGINS); do $(SWIFT) build $(RELEASE) --product $$plugin || exit 1; done
 	$(MAKE) man

@@ -108,7 +108,7 @@ let package = Package(
     .executableTarget(
       name: "PluginsBenchmark", dependencies: ["PluginHost", "pipe-plugin-testbed"],
       path: "Benchmarks/PluginsBenchmark"),
-    // The built-in sources' domain code: a simulated world, fault plans, live HTTP clients.
+    // The built-in sources' domain code: a simulated world, fault plans, what a live answer is.
     .target(name: "SourceCore", dependencies: ["JSON", "SplitMix"], path: "Sources/Plugins/SourceCore"),
     .target(
       name: "WeatherCore", dependencies: ["SourceCore", "SplitMix"], path: "Sources/Plugins/Weather/Core"),
@@ -132,10 +132,15 @@ let package = Package(
     ),
     .executableTarget(
       name: "pipe-fake-api", dependencies: ["FakeAPI"], path: "Sources/Plugins/FakeAPI/Main"),
+    // The sources' live HTTP clients, on URLSession: apart, so that only the plugins link
+    // Foundation's networking (and with it libcurl and its dozens of libraries), not pipe.
+    .target(
+      name: "SourceLive", dependencies: ["SourceCore", "WeatherCore", "AirQualityCore"],
+      path: "Sources/Plugins/SourceLive"),
     // The three built-in plugins on PluginKit, and their thin executables.
     .target(
       name: "SourcePlugins",
-      dependencies: ["PluginKit", "WeatherCore", "AirQualityCore", "RandomCore"],
+      dependencies: ["PluginKit", "WeatherCore", "AirQualityCore", "RandomCore", "SourceLive"],
       path: "Sources/Plugins/SourcePlugins"
     ),
     .executableTarget(
@@ -148,7 +153,7 @@ let package = Package(
     .testTarget(
       name: "SourcePluginsTests",
       dependencies: [
-        "SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI", "SourcePlugins",
+        "SourceCore", "WeatherCore", "AirQualityCore", "RandomCore", "FakeAPI", "SourcePlugins", "SourceLive",
         "PluginHost", "PluginProtocol", "PipeProcessSupport",
       ]
     ),

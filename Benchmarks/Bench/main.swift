@@ -34,6 +34,10 @@ struct Row {
   var met: Bool?
   var detail: String
 
+  init(name: String, value: Double, unit: String, detail: String) {
+    (self.name, self.value, self.unit, self.detail) = (name, value, unit, detail)
+  }
+
   init?(json line: Substring) {
     guard
       let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
@@ -79,7 +83,15 @@ func rows(of benchmark: String, _ extra: [String]) -> [Row] {
   return rows
 }
 
+/// The machine's load average over the last minute (`/proc/loadavg`): every figure is read
+/// against it.
+func loadAverage() -> Double {
+  let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+  return text.split(separator: " ").first.flatMap { Double($0) } ?? 0
+}
+
 var all: [Row] = []
+let loadAtStart = loadAverage()
 if !skipped.contains("language") { all += rows(of: "LanguageBenchmark", quick ? ["--quick"] : []) }
 if !skipped.contains("startup") {
   all += rows(of: "StartupBenchmark", [products.appendingPathComponent("pipe").path, quick ? "5" : "40"])
@@ -87,6 +99,12 @@ if !skipped.contains("startup") {
 if !skipped.contains("fake-api") {
   all += rows(of: "FakeAPIBenchmark", quick ? ["--runs", "1", "--seconds", "3"] : [])
 }
+let loadAtEnd = loadAverage()
+all.append(
+  Row(
+    name: "bench.load_average", value: max(loadAtStart, loadAtEnd), unit: "",
+    detail: String(format: "1-minute load at start and end: %.1f %.1f, ", loadAtStart, loadAtEnd)
+      + "\(ProcessInfo.processInfo.activeProcessorCount) cores"))
 
 if json {
   for row in all {
@@ -113,4 +131,4 @@ if json {
     if index == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
   }
 }
-exit(all.isEmpty ? 2 : 0)
+exit(all.contains { $0.name != "bench.load_average" } ? 0 : 2)

@@ -13,7 +13,29 @@ struct PipeCommand: ParsableCommand {
   /// (its plugins inherit the limit).
   static func main() {
     _ = pipe_forbid_core_dumps()
+    if let code = codeAlone(CommandLine.arguments.dropFirst()) { Foundation.exit(runCode(code)) }
     main(nil)
+  }
+
+  /// The code of `pipe -e CODE` with nothing else on the command line, the way scripts and
+  /// Makefiles call pipe; nil for any other command line. Such a line is run at once: the
+  /// parser would first build the options of every command by reflection (a third of
+  /// start-up) only to find no option at all. Code that starts with `-` goes to the parser,
+  /// which says what it makes of it.
+  static func codeAlone(_ arguments: ArraySlice<String>) -> String? {
+    guard arguments.count == 2, arguments.first == "-e", let code = arguments.last, !code.hasPrefix("-")
+    else { return nil }
+    return code
+  }
+
+  /// Runs `code` as `pipe -e` does with every option at its default; the exit status.
+  static func runCode(_ code: String) -> Int32 {
+    // Parsing no arguments gives the defaults the parser would give; cheap, with only the run
+    // options to reflect on.
+    guard let options = try? RunOptions.parse([]) else { return ExitCode.validationFailure.rawValue }
+    return Script.run(
+      text: code, name: "<-e>", options: options, streams: OutputStreams(options: options), format: .text,
+      typedInArguments: true)
   }
 
   // Every command names itself: ArgumentParser would otherwise derive each name from the type's

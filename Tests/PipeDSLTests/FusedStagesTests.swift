@@ -43,15 +43,58 @@ final class FusedStagesTests: XCTestCase {
   /// With `log`, every stage still reports its own events.
   func testTheLogSeesEveryStage() {
     let lines = run("of(1, 2) | map {. * 10} | filter {. > 10} | scan 0 {acc + .} | log")
-    for stage in ["#1 map {. * 10}", "#2 filter {. > 10}", "#3 scan 0 {acc + .}"] {
+    assertEachSubscribesOnce(lines, ["#1 map {. * 10}", "#2 filter {. > 10}", "#3 scan 0 {acc + .}"])
+    XCTAssertTrue(has(lines, "#1 map {. * 10}", "next 10"), "\(lines)")
+    XCTAssertTrue(has(lines, "#2 filter {. > 10}", "next 20"), "\(lines)")
+    XCTAssertFalse(has(lines, "#2 filter {. > 10}", "next 10"), "\(lines)")
+    XCTAssertTrue(has(lines, "#3 scan 0 {acc + .}", "next 20"), "\(lines)")
+  }
+
+  /// Whether a log line of `stage` ends with `event`.
+  func has(_ lines: [String], _ stage: String, _ event: String) -> Bool {
+    lines.contains { $0.contains(stage) && $0.hasSuffix(event) }
+  }
+
+  func assertEachSubscribesOnce(_ lines: [String], _ stages: [String], line: UInt = #line) {
+    for stage in stages {
       XCTAssertEqual(
-        lines.filter { $0.contains(stage) && $0.hasSuffix("subscribe") }.count, 1, "\(stage): \(lines)")
+        lines.filter { $0.contains(stage) && $0.hasSuffix("subscribe") }.count, 1, "\(stage): \(lines)",
+        line: line)
     }
-    XCTAssertTrue(lines.contains { $0.contains("#1 map {. * 10}") && $0.hasSuffix("next 10") }, "\(lines)")
-    XCTAssertTrue(lines.contains { $0.contains("#2 filter {. > 10}") && $0.hasSuffix("next 20") }, "\(lines)")
-    XCTAssertFalse(
-      lines.contains { $0.contains("#2 filter {. > 10}") && $0.hasSuffix("next 10") }, "\(lines)")
-    XCTAssertTrue(
-      lines.contains { $0.contains("#3 scan 0 {acc + .}") && $0.hasSuffix("next 20") }, "\(lines)")
+  }
+
+  // `range` runs the row after it in its own loop: the same values, turns, counts and traces.
+
+  func testRangeWithTheRowInItsLoopGivesTheSameValues() {
+    XCTAssertEqual(
+      run("range(1, 10) | map {. * 3} | filter {. % 2 == 1} | take 3 | scan 0 {acc + .} | show"),
+      ["3", "12", "27"])
+    XCTAssertEqual(run("range(1, 5) | filter {. > 9} | count"), ["0"])
+  }
+
+  /// A value the row drops still takes its turn on the trampoline: two ranges merged
+  /// interleave as they do with the stages one by one (RxSwift's `range` on
+  /// `CurrentThreadScheduler`).
+  func testAValueTheRowDropsStillTakesItsTurn() {
+    let merged =
+      "range(1, 4) | filter {. % 2 == 0} | map {. * 10} | merge (range(5, 3) | map {. + 0}) | show"
+    XCTAssertEqual(run(merged), ["5", "20", "6", "7", "40"])
+  }
+
+  /// Every stage of the row and the source count a subscription, once per attempt.
+  func testEveryStageCountsItsAttempts() {
+    XCTAssertEqual(
+      run(#"range(1, 3) | map {. - "a"} | filter {. > 0} | retry 2 | catchAndReturn 0 | expect attempts 3"#),
+      [])
+  }
+
+  /// With a tracer, range and each stage of the row report their own events.
+  func testTheLogSeesRangeAndEveryStage() {
+    let lines = run("range(1, 2) | map {. * 10} | filter {. > 10} | log")
+    assertEachSubscribesOnce(lines, ["#0 range(1, 2)", "#1 map {. * 10}", "#2 filter {. > 10}"])
+    XCTAssertTrue(has(lines, "#0 range(1, 2)", "next 1"), "\(lines)")
+    XCTAssertTrue(has(lines, "#1 map {. * 10}", "next 10"), "\(lines)")
+    XCTAssertFalse(has(lines, "#2 filter {. > 10}", "next 10"), "\(lines)")
+    XCTAssertTrue(has(lines, "#2 filter {. > 10}", "next 20"), "\(lines)")
   }
 }

@@ -7,9 +7,13 @@ import XCTest
 final class RxSwiftAgreementTests: XCTestCase {
   /// Runs `text` as a script; every `expect` in it must pass. Returns what it printed.
   @discardableResult
-  func assertAgrees(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> BufferedOutput {
+  func assertAgrees(
+    _ text: String, settings: @autoclosure () -> Settings = Settings(), file: StaticString = #filePath,
+    line: UInt = #line
+  ) -> BufferedOutput {
     let output = BufferedOutput()
-    let report = Session.make(output: output).execute(SourceFile(name: "rx.pipe", text: text))
+    let report = Session.make(output: output, settings: settings()).execute(
+      SourceFile(name: "rx.pipe", text: text))
     XCTAssertFalse(report.hasCompileErrors, "\(report.diagnostics)", file: file, line: line)
     XCTAssertFalse(report.expectations.isEmpty, "no expect ran", file: file, line: line)
     for (statement, outcome) in report.expectations where outcome != .passed {

@@ -1,6 +1,7 @@
 import AirQualityCore
 import FakeAPI
 import SourceCore
+import SourceLive
 import XCTest
 
 final class LiveAirQualityTests: FakeAPITestCase {

@@ -1,5 +1,6 @@
 import FakeAPI
 import SourceCore
+import SourceLive
 import WeatherCore
 import XCTest
 

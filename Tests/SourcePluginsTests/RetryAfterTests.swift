@@ -1,6 +1,7 @@
 import FakeAPI
 import Foundation
 import SourceCore
+import SourceLive
 import WeatherCore
 import XCTest
 

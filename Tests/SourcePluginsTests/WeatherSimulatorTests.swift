@@ -1,4 +1,5 @@
 import SourceCore
+import SourceLive
 import WeatherCore
 import XCTest
 

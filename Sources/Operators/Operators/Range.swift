@@ -27,3 +27,25 @@ extension Observable {
     })
   }
 }
+
+extension Observable {
+  /// `range(start:count:_:)` and `fused` in one loop: each value goes through a stepper made
+  /// for the subscription before it is emitted, so a value the stepper drops costs nothing
+  /// downstream, and one it keeps a single call. Turn by turn as `range`; a thrown error ends
+  /// the stream (a value the stepper drops still takes its turn).
+  ///
+  ///     range(start: 1, count: 4, { $0 }, fused: { Tens() })  // (20 30 40|), Tens as in `fused`
+  @inlinable public static func range<Stepper: ElementStepper>(
+    start: Int, count: Int, _ element: @escaping (Int) -> Element, fused make: @escaping () -> Stepper
+  ) -> Observable<Element> where Stepper.Element == Element {
+    precondition(count >= 0, "range: count can't be negative")
+    precondition(count == 0 || start <= Int.max - (count - 1), "range: start + count overflows")
+    return Observable(unsafe: { observer in
+      let stepper = make()
+      return TurnByTurn.start(count: count, observer: observer) { index in
+        var value = element(start &+ index)
+        return try stepper.step(&value) ? value : nil
+      }
+    })
+  }
+}

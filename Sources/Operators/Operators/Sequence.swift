@@ -25,14 +25,16 @@ extension Observable {
 /// use. Each turn emits one value and queues the next turn behind whatever is already
 /// waiting, so two such sources subscribed together interleave (1 a 2 b), as in RxSwift.
 /// When nothing else waits, the next turn is taken at once, without a trip through the queue.
+/// `element` may drop a value (nil: the turn emits nothing) or fail (the error ends the run),
+/// as a source with `fused` steps in its loop does.
 @usableFromInline final class TurnByTurn<Element>: Cancelable {
   @usableFromInline let count: Int
-  @usableFromInline let element: (Int) -> Element
+  @usableFromInline let element: (Int) throws -> Element?
   @usableFromInline let observer: Observer<Element>
   @usableFromInline @exclusivity(unchecked) var index = 0
   @usableFromInline @exclusivity(unchecked) var isDisposed = false
 
-  @inlinable init(count: Int, observer: Observer<Element>, element: @escaping (Int) -> Element) {
+  @inlinable init(count: Int, observer: Observer<Element>, element: @escaping (Int) throws -> Element?) {
     self.count = count
     self.element = element
     self.observer = observer
@@ -40,7 +42,7 @@ extension Observable {
 
   /// Starts a run: the first turn is queued if a subscription is in progress.
   @inlinable static func start(
-    count: Int, observer: Observer<Element>, element: @escaping (Int) -> Element
+    count: Int, observer: Observer<Element>, element: @escaping (Int) throws -> Element?
   ) -> any Disposable {
     let run = TurnByTurn(count: count, observer: observer, element: element)
     CurrentThread.schedule(run.turn)
@@ -49,10 +51,12 @@ extension Observable {
 
   @inlinable func dispose() { isDisposed = true }
 
-  /// Emits the next value (or the completion), then queues the next turn.
-  @usableFromInline func turn() {
-    // A turn runs inside the trampoline's drain (or the `install` that `schedule` made), and
-    // whatever it subscribes joins that same trampoline: look it up once per turn, not per value.
+  /// Emits the next value (or the completion), then queues the next turn. Inlinable, so that
+  /// the loop is specialised for the element type where the source is made: generic, it
+  /// would copy, wrap and destroy every value through the type's witnesses.
+  @inlinable func turn() {
+    // A turn runs under one trampoline, installed until the turn returns (nothing installs
+    // another while one is): looked up once, not at every value.
     let trampoline = CurrentThread.installed
     while !isDisposed && !observer.isDisposed {
       guard index < count else {
@@ -60,11 +64,18 @@ extension Observable {
         observer.onCompleted()
         return
       }
-      let value = element(index)
+      let value: Element?
+      do {
+        value = try element(index)
+      } catch {
+        isDisposed = true
+        observer.onError(error)
+        return
+      }
       index += 1
-      observer.onNext(value)
+      if let value { observer.onNext(value) }
       if let trampoline, !trampoline.queue.isEmpty {
-        CurrentThread.schedule(turn)
+        trampoline.queue.enqueue(turn)
         return
       }
     }

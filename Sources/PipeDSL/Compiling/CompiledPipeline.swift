@@ -4,8 +4,9 @@ import Operators
 public enum CompiledStage {
   /// A first stage; called at each subscription with that subscription's number (from 1).
   /// `stamps` is false for a source that raises no error (`range`): its values are spared the
-  /// per-event layer that would make its errors name it.
-  case source(_ make: (Env, Int) -> Observable<Value>, stamps: Bool = true)
+  /// per-event layer that would make its errors name it. `fusing`, for such a source only,
+  /// makes it with the steps of the elementwise stages after it run inside its own loop.
+  case source(_ make: (Env, Int) -> Observable<Value>, stamps: Bool = true, fusing: FusingSource? = nil)
   /// A later stage, built once per environment around its upstream.
   case transform((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that raises no error of its own, or only errors of its expressions
@@ -24,6 +25,10 @@ public enum CompiledStage {
 /// What an elementwise stage does to one value: changes it in place, or returns false to
 /// drop it; an error it throws (a `PipeError` naming the stage) ends the stream.
 public typealias ElementStep = (inout Value) throws -> Bool
+
+/// A source that runs the elementwise stages after it inside its own loop (`range` with
+/// `fused`): called at each subscription with its number and the steps' maker.
+public typealias FusingSource = (Env, Int, _ steps: @escaping () -> ElementStep) -> Observable<Value>
 
 /// A checked pipeline, ready to be built into engine observables any number of times.
 public struct CompiledPipeline {
@@ -107,9 +112,9 @@ enum StageWrapper {
         }
         index += 1
       case .elementwise:
-        let end = parts[index...].firstIndex { if case .elementwise = $0.body { false } else { true } }
-        stream = fused(stream, env: env, parts[index..<(end ?? parts.endIndex)])
-        index = end ?? parts.endIndex
+        let end = rowEnd(parts[index...])
+        stream = fused(stream, env: env, parts[index..<end])
+        index = end
       }
     }
     return stream
@@ -122,15 +127,26 @@ enum StageWrapper {
   {
     let runtime = env.runtime
     let nodes = row.map(\.node)
-    let makes = row.compactMap { part -> Steps.Maker? in
-      if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
-      return nil
-    }
-    let stream = upstream.fused { Steps(composed(makes.map { Steps(($0.make)()) })) }
+    let steps = stepsMaker(row)
+    let stream = upstream.fused { Steps(steps()) }
     return Observable(unsafe: { observer in
       for node in nodes.reversed() { _ = runtime.beginAttempt(node: node, scope: env.scope) }
       return stream.subscribe(observer)
     })
+  }
+
+  /// Where the row of elementwise stages at the start of `parts` ends.
+  private static func rowEnd(_ parts: ArraySlice<TransformPart>) -> Int {
+    parts.firstIndex { if case .elementwise = $0.body { false } else { true } } ?? parts.endIndex
+  }
+
+  /// Makes, for a subscription, the steps of a row of elementwise stages run in turn.
+  private static func stepsMaker(_ row: ArraySlice<TransformPart>) -> () -> ElementStep {
+    let makes = row.compactMap { part -> Steps.Maker? in
+      if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
+      return nil
+    }
+    return { composed(makes.map { Steps(($0.make)()) }) }
   }
 
   /// The steps run in turn, until one drops the value; up to four in one closure. (They come
@@ -160,6 +176,27 @@ enum StageWrapper {
     default:
       return composed([Steps(composed(Array(steps.prefix(4)))), Steps(composed(Array(steps.dropFirst(4))))])
     }
+  }
+
+  /// The source with the leading row of elementwise stages in its loop, when it can run
+  /// them (`fusing`) and no tracer must see them one by one; then the rest of `parts`. A
+  /// subscription counts as one of each stage, in the order the stages built one by one count
+  /// it: the row's from the last, then the source's.
+  static func fusedSource(
+    _ fusing: @escaping FusingSource, node: Int, env: Env, _ parts: [TransformPart]
+  ) -> Observable<Value>? {
+    let end = rowEnd(parts[...])
+    guard env.tracer == nil, end > parts.startIndex else { return nil }
+    let runtime = env.runtime
+    let nodes = parts[..<end].map(\.node)
+    let steps = stepsMaker(parts[..<end])
+    let source = Observable<Value>(unsafe: { observer in
+      for node in nodes.reversed() { _ = runtime.beginAttempt(node: node, scope: env.scope) }
+      let attempt = runtime.beginAttempt(node: node, scope: env.scope)
+      noteOrigin(env, node: node, attempt: attempt)
+      return fusing(env, attempt, steps).subscribe(observer)
+    })
+    return chain(source, env: env, Array(parts[end...]))
   }
 
   /// Wraps a source so each subscription gets its number and errors name the stage.

@@ -30,7 +30,7 @@ extension Compiler {
       }
       compiled.append((result.stage, result.node, stage.text))
     }
-    guard !failed, let first = compiled.first, case .source(let source, let stamps) = first.stage
+    guard !failed, let first = compiled.first, case .source(let source, let stamps, let fusing) = first.stage
     else { return nil }
     var sink: SinkSpec?
     if case .sink(let spec) = compiled.last?.stage { sink = spec }
@@ -41,6 +41,9 @@ extension Compiler {
       nodes: compiled.map(\.node),
       build: { outer in
         let env = outer.withNewScope()
+        if let fusing, let fused = StageWrapper.fusedSource(fusing, node: first.node, env: env, transforms) {
+          return fused
+        }
         return StageWrapper.chain(head(env), env: env, transforms)
       },
       sink: sink, text: pipeline.text)

@@ -12,7 +12,9 @@ public final class Job {
   public nonisolated let id: Int
   public nonisolated let text: String
   public nonisolated let background: Bool
-  public internal(set) var state: State = .running
+  /// Read at every event the job's sink gets (`isRunning`), on the loop only: spared the
+  /// run-time exclusivity check.
+  @exclusivity(unchecked) public internal(set) var state: State = .running
   /// The scheduler's time the job was started at.
   public nonisolated let start: Time
   /// The root of the job's subscription: stops it from any thread (Ctrl-C), and stops it

@@ -1,6 +1,7 @@
 import AirQualityCore
 import PluginKit
 import SourceCore
+import SourceLive
 
 /// The `airquality` plugin: air quality from AirVisual v2 or its simulator.
 public struct AirQualityPlugin: Plugin {

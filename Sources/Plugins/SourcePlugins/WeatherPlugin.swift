@@ -1,5 +1,6 @@
 import PluginKit
 import SourceCore
+import SourceLive
 import WeatherCore
 
 /// The `weather` plugin: current weather from OpenWeatherMap or its simulator.

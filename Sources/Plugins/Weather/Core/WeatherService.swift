@@ -1,9 +1,11 @@
 import SourceCore
 
 /// The `weather` source: asks OpenWeatherMap (`live`) or its simulator (`sim`, the default).
+/// The live client (`fetch`, `live`) is in SourceLive, which links Foundation's networking;
+/// here is what the simulator and `pipe fake-api` need.
 ///
 ///     let service = WeatherService(settings: .init(baseURL: WeatherService.defaultBaseURL))
-///     await service.fetch(.city("London"), attempt: 1)
+///     service.simulate(.city("London"), attempt: 1)
 ///     // SourceReply(.success(WeatherRecord(city: "London", …)), afterMs: 287)
 public struct WeatherService: Sendable {
   public static let defaultBaseURL = "https://api.openweathermap.org"
@@ -11,14 +13,6 @@ public struct WeatherService: Sendable {
 
   public init(settings: ServiceSettings) {
     self.settings = settings
-  }
-
-  /// One attempt (1-based: the subscription number) at the current weather for `query`.
-  public func fetch(_ query: WeatherQuery, attempt: Int) async -> SourceReply<WeatherRecord> {
-    switch settings.mode {
-    case .sim: simulate(query, attempt: attempt)
-    case .live: await live(query)
-    }
   }
 
   /// The simulator's reply: what the live client would make of the simulated service's answer.
@@ -38,12 +32,5 @@ public struct WeatherService: Sendable {
       reply.result = .failure(error)
     }
     return reply
-  }
-
-  /// The live client: `GET {baseURL}/data/2.5/weather?q=…&units=metric&appid=…`.
-  public func live(_ query: WeatherQuery) async -> SourceReply<WeatherRecord> {
-    await settings.liveCall(
-      path: "/data/2.5/weather", query: query.queryItems + [("units", "metric")], keyName: "appid",
-      notFound: .cityNotFound, decode: OpenWeatherWire.decode)
   }
 }

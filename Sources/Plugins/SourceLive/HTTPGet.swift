@@ -1,22 +1,9 @@
 import Foundation
+import SourceCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-/// An HTTP answer: any status (a 404 is an answer, not a transport failure), its body, and its
-/// `Retry-After` header as sent (seconds, or an HTTP date), where it has one.
-public struct HTTPAnswer: Sendable {
-  public var status: Int
-  public var body: Data
-  public var retryAfter: String?
-
-  public init(status: Int, body: Data, retryAfter: String? = nil) {
-    self.status = status
-    self.body = body
-    self.retryAfter = retryAfter
-  }
-}
 
 /// A one-shot GET over URLSession, with transport failures turned into source errors. The body
 /// and the redirects it follows are capped (`HTTPLimits`).

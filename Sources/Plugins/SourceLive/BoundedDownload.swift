@@ -1,17 +1,9 @@
 import Foundation
+import SourceCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-
-/// What a live client accepts of one answer.
-public enum HTTPLimits {
-  /// The most body bytes read (1 MiB): past it the client stops reading, closes the connection
-  /// and fails with `badResponse`, so a huge body cannot grow the plugin's memory.
-  public static let maxBodyBytes = 1 << 20
-  /// The most redirects followed; one more fails with `badResponse` (a redirect loop).
-  public static let maxRedirects = 5
-}
 
 /// One GET whose body and redirects are counted as they come, as URLSession's delegate: the
 /// body stops at `HTTPLimits.maxBodyBytes`, the redirects at `HTTPLimits.maxRedirects`.
