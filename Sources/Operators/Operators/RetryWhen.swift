@@ -47,7 +47,8 @@ extension Observable {
     let triggers = notifier(errors.asObservable())
     triggerSubscription.setDisposable(
       triggers.subscribe(Observer(lifetime: self) { self.onTrigger($0) }))
-    if !isDisposed { subscribeAgain { self.on($0) } }
+    // The first attempt is made even if downstream ended meanwhile, as RxSwift's is.
+    if !isEndedOrStopped { subscribeAgain { self.on($0) } }
   }
 
   @inlinable func on(_ event: Event<Element>) {
