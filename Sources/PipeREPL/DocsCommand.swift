@@ -25,6 +25,12 @@ extension PipeCommand {
       commandName: "docs", abstract: "Print generated documentation.", shouldDisplay: false,
       subcommands: [Operators.self, Names.self])
 
+    @ParentCommand var pipe: PipeCommand
+
+    func validate() throws {
+      try RootOption.refuse(allBut: [], given: pipe, in: "pipe docs")
+    }
+
     /// `pipe docs names`: the mapping tables of docs/COOKBOOK.md; with `--into FILE`, writes
     /// them between the page's markers.
     struct Names: ParsableCommand {

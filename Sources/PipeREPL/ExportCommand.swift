@@ -36,7 +36,12 @@ extension PipeCommand {
 
     @OptionGroup var options: CommonOptions
 
+    @ParentCommand var pipe: PipeCommand
+
     func validate() throws {
+      try RootOption.refuse(
+        allBut: RootOption.common, given: pipe, in: "pipe export",
+        reasons: [.code: "translate code with --code CODE", .format: "it writes code"])
       if (file == nil) == (code == nil) {
         throw ValidationError("give a script, or --code CODE (one of them)")
       }

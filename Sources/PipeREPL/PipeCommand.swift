@@ -107,11 +107,15 @@ struct PipeCommand: ParsableCommand {
 /// `@OptionGroup var format`, so that the word reaches the command it follows.
 struct FormatOption: ParsableArguments {
   @Option(
+    name: .customLong("format"),
     help: ArgumentHelp(
       "text: for a person (the default); jsonl (pipe -e, pipe run): every event of every stage as JSON Lines; "
         + "junit, tap (pipe check): a report for CI.",
       valueName: "format"))
-  var format: OutputFormat = .text
+  var given: OutputFormat?
+
+  /// The format chosen, text when none was.
+  var format: OutputFormat { given ?? .text }
 }
 
 /// What a command writes on standard output: `pipe -e` and `pipe run` text or jsonl, `pipe
@@ -132,21 +136,23 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// Options every way of running shares: the clock, and the rest.
 struct RunOptions: ParsableArguments {
+  // The clock and the speed have no default value here but in `clockMode`, so that a
+  // subcommand can tell that one was given to refuse it (RootOption).
   @Option(help: "The clock: virtual (the default: time jumps, runs repeat exactly) or real.")
-  var clock: ClockChoice = .virtual
+  var clock: ClockChoice?
 
-  @Option(help: "On the real clock, run this many times faster than the wall clock.")
-  var speed: Double = 1
+  @Option(help: "On the real clock, run this many times faster than the wall clock (default: 1).")
+  var speed: Double?
 
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
-    guard Limits.speeds.contains(speed) else {
+    if let speed, !Limits.speeds.contains(speed) {
       throw ValidationError("--speed must be a number \(Limits.speedRange), not \(Limits.number(speed))")
     }
   }
 
-  var clockMode: ClockMode { clock == .virtual ? .virtual : .real(speed: speed) }
+  var clockMode: ClockMode { clock == .real ? .real(speed: speed ?? 1) : .virtual }
   var seed: Int? { common.seed }
   var noColor: Bool { common.noColor }
   var ascii: Bool { common.ascii }
@@ -202,6 +208,14 @@ extension PipeCommand {
 
     @OptionGroup var format: FormatOption
 
+    @ParentCommand var pipe: PipeCommand
+
+    func validate() throws {
+      try RootOption.refuse(
+        allBut: RootOption.common.union([.clock, .speed, .format]), given: pipe, in: "pipe run",
+        reasons: [.code: "run a file, or code with pipe -e CODE"])
+    }
+
     func run() throws {
       try format.format.check([.text, .jsonl], for: "pipe run")
       let streams = OutputStreams(options: options)
@@ -233,14 +247,13 @@ extension PipeCommand {
 
     @OptionGroup var format: FormatOption
 
+    @ParentCommand var pipe: PipeCommand
+
     func validate() throws {
-      // The command line's own --clock and --speed would be taken here and ignored.
-      let clockWords = ["--clock", "--speed"]
-      if CommandLine.arguments.contains(where: { word in
-        clockWords.contains { word == $0 || word.hasPrefix($0 + "=") }
-      }) {
-        throw ValidationError("pipe check grades on the virtual clock; --clock and --speed are not taken")
-      }
+      let clock = "it grades on the virtual clock"
+      try RootOption.refuse(
+        allBut: RootOption.common.union([.format]), given: pipe, in: "pipe check",
+        reasons: [.clock: clock, .speed: clock, .code: "it grades files and folders of scripts"])
     }
 
     func run() throws {

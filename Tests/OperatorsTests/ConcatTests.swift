@@ -65,10 +65,31 @@ final class ConcatTests: LeakCheckingTestCase {
     XCTAssertTrue(completed)
   }
 
-  func testStopsPlayingSynchronousSourcesOnceDownstreamHasEnded() {
-    let recorder = StoppingRecorder<Int>(limit: 3)
-    Observable.concat((0..<1000).map { Observable.just($0) }).subscribe(recorder.observer)
-      .dispose()
-    XCTAssertEqual(recorder.values, [0, 1, 2])
+  /// A stopped run (Ctrl-C, a runaway) stops a concat of synchronous sources at once.
+  func testStopsPlayingSynchronousSourcesOnceTheRunIsStopped() {
+    let control = RunControl()
+    var values: [Int] = []
+    let observer = Observer<Int>(lifetime: control) { event in
+      guard let value = event.element else { return }
+      values.append(value)
+      if values.count == 3 { control.stop(.interrupted) }
+    }
+    Observable.concat((0..<1000).map { Observable.just($0) }).subscribe(observer).dispose()
+    XCTAssertEqual(values, [0, 1, 2])
+  }
+
+  /// Downstream ending while the subscription is in progress does not stop it: as RxSwift's,
+  /// the concat plays every source, into nothing (`take` drops what comes after its end).
+  func testPlaysEverySourceWhenDownstreamEndedDuringTheSubscription() {
+    var subscribed = 0
+    let source = Observable<Int>.deferred {
+      subscribed += 1
+      return .just(subscribed)
+    }
+    var values: [Int] = []
+    Observable.concat(Array(repeating: source, count: 5)).take(1)
+      .subscribe(onNext: { values.append($0) }).dispose()
+    XCTAssertEqual(values, [1])
+    XCTAssertEqual(subscribed, 5)
   }
 }

@@ -45,6 +45,61 @@ final class CommandLineHelpTests: XCTestCase {
     XCTAssertTrue(refused.stderr.contains("grades on the virtual clock"), refused.stderr)
   }
 
+  /// swift-argument-parser hands `pipe`'s own options to `pipe` wherever they stand: after a
+  /// subcommand that does not take them they would be ignored. Every subcommand × every option
+  /// of `pipe`: each is honoured or refused with the command's name and the option's.
+  func testEveryCommandRefusesTheOptionsOfPipeItDoesNotTake() throws {
+    let script = try TemporaryFolder.make(for: self).appendingPathComponent("a.pipe")
+    try "just 1 | expect [1]\n".write(to: script, atomically: true, encoding: .utf8)
+    let options: [String: [String]] = [
+      "-e": ["-e", "just 2"], "--clock": ["--clock", "real"], "--speed": ["--speed", "2"],
+      "--seed": ["--seed", "3"], "--no-color": ["--no-color"], "--ascii": ["--ascii"],
+      "--answer": ["--answer", "retry"], "--format": ["--format", "text"],
+    ]
+    let commands: [(name: String, arguments: [String], takes: Set<String>)] = [
+      (
+        "pipe run", ["run", script.path],
+        ["--clock", "--speed", "--seed", "--no-color", "--ascii", "--answer", "--format"]
+      ),
+      ("pipe check", ["check", script.path], ["--seed", "--no-color", "--ascii", "--answer", "--format"]),
+      (
+        "pipe export", ["export", "--to", "rxswift", script.path],
+        ["--seed", "--no-color", "--ascii", "--answer"]
+      ),
+      ("pipe docs", ["docs", "names"], []),
+      ("pipe fake-api", ["fake-api", "--weather-faults", "nonsense"], ["--seed"]),
+    ]
+    for command in commands {
+      for (option, words) in options.sorted(by: { $0.key < $1.key }) {
+        let run = try PipeProcess.run(command.arguments + words)
+        let said = "\(command.name) \(option): \(run.stderr)"
+        if command.takes.contains(option) {
+          XCTAssertFalse(run.stderr.contains("does not take"), said)
+        } else {
+          XCTAssertEqual(run.status, 64, said)
+          XCTAssertTrue(run.stderr.hasPrefix("Error: \(command.name) does not take \(option): "), said)
+        }
+      }
+    }
+    let jsonl = try PipeProcess.run(["export", "--to", "rxswift", script.path, "--format", "jsonl"])
+    XCTAssertEqual(
+      jsonl.stderr.split(separator: "\n").first, "Error: pipe export does not take --format: it writes code")
+    XCTAssertEqual(jsonl.stdout, "")
+  }
+
+  /// `pipe` has a --seed of its own, which took fake-api's: the seed reaches fake-api.
+  func testFakeAPITakesItsSeed() throws {
+    let server = try Spawned(
+      ["fake-api", "--port", "0", "--seed", "3"], environment: PipeProcess.environment())
+    XCTAssertTrue(server.waitForOutput("Requests:"), server.stdout + server.stderr)
+    XCTAssertTrue(server.stdout.contains("seed: 3\n"), server.stdout)
+    server.signal(SIGINT)
+    XCTAssertEqual(server.wait(timeout: 10).status, 0)
+    let negative = try PipeProcess.run(["fake-api", "--port", "0", "--seed=-1"])
+    XCTAssertEqual(negative.status, 64)
+    XCTAssertTrue(negative.stderr.hasPrefix("Error: --seed must be 0 or more, not -1"), negative.stderr)
+  }
+
   /// `pipe run` of a file that cannot be read: one line, no usage text.
   func testAFileThatCannotBeReadSaysSoInOneLine() throws {
     let missing = try PipeProcess.run(["run", "no-such-file.pipe"])

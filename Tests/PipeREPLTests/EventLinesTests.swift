@@ -14,6 +14,16 @@ final class EventLinesTests: XCTestCase {
     }
   }
 
+  /// The stages of a `let` name run inside the statement that uses it: labelled by their text.
+  func testTheStagesOfALetNameAreLabelledByTheirText() throws {
+    let result = try PipeProcess.run([
+      "-e", #"let s = cold "1ms a|" | map { . + "!" }; s | skip 0"#, "--format", "jsonl",
+    ])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let labels = Set(try events(result.stdout).compactMap { $0["label"] as? String })
+    XCTAssertEqual(labels, [#"cold "1ms a|""#, #"map { . + "!" }"#, "s", "skip 0"])
+  }
+
   func testARetriedRunIsEveryEventOfEveryStageInOrder() throws {
     let result = try PipeProcess.run([
       "-e", #"cold ["100ms #", "100ms (a|)"] [a: "works"] | retry 2"#, "--format", "jsonl",

@@ -7,7 +7,7 @@ import XCTest
 /// page and the three completion files are in place, and `make uninstall` takes it all away.
 ///
 /// It installs the build the tests run (`PRODUCTS=`, so nothing is built again here); `make
-/// test` makes the man page first (`make man BUILD=debug`).
+/// test` builds the man page's tool first (`make man`).
 final class InstallTests: XCTestCase {
   let files = [
     "bin/pipe", "libexec/pipe/pipe-plugin-weather", "libexec/pipe/pipe-plugin-airquality",
@@ -81,7 +81,7 @@ final class InstallTests: XCTestCase {
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
   }
 
-  private func make(_ arguments: [String]) throws -> PipeRun {
+  func make(_ arguments: [String]) throws -> PipeRun {
     try Program.run(
       "/usr/bin/env", ["make", "--no-print-directory", "-C", PipeProcess.repository.path] + arguments)
   }

@@ -20,6 +20,8 @@ final class PromptFirstLineTests: XCTestCase {
     try pane.type("weather \"Barcelona\" | catch cache", enter: true)
     try pane.waitFor("the note") { $0.hasSuffix("catch cache\n(completed, no values)\npipe>") }
     try pane.type("just 1 | discard", enter: true)
+    // The next line waits for the prompt: typed ahead, the terminal itself would echo it first.
+    try pane.waitFor("the prompt after discard") { $0.hasSuffix("pipe> just 1 | discard\npipe>") }
     try pane.type("just 2", enter: true)
     let screen = try pane.waitFor("the next value") { $0.hasSuffix("pipe> just 2\n2\npipe>") }
     XCTAssertTrue(

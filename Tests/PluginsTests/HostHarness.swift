@@ -33,12 +33,13 @@ final class HostHarness: Sendable {
     return recording
   }
 
-  /// Subscribes and waits for the end.
+  /// Subscribes and waits (up to `timeout` seconds) for the end.
   func run(
     _ source: String, plugin: String = "testbed", args: JSONObject = [:], settings: JSONObject = [:],
-    file: StaticString = #filePath, line: UInt = #line
+    timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line
   ) -> [PluginEvent] {
-    subscribe(source, plugin: plugin, args: args, settings: settings).waitForEnd(file: file, line: line)
+    subscribe(source, plugin: plugin, args: args, settings: settings).waitForEnd(
+      timeout: timeout, file: file, line: line)
   }
 
   /// Waits until a log line satisfies `predicate`.

@@ -22,6 +22,12 @@
   /// The control of the run, found through the observer's lifetime.
   @inlinable final var runControl: RunControl? { observer.lifetime?.runControl }
 
+  /// True once this sink has ended or its run was stopped (Ctrl-C, a runaway): what stops a
+  /// bounded loop of subscriptions, which goes on after everything downstream has ended, as
+  /// RxSwift's concat, repeat and retry do (the end reaches them only once the subscription
+  /// in progress has returned).
+  @inlinable final var isEndedOrStopped: Bool { disposed || runControl?.isDisposed == true }
+
   /// Passes an event downstream unless the sink has ended.
   @inlinable @inline(__always) final func forward(_ event: Event<Element>) {
     if !disposed { observer.on(event) }

@@ -110,9 +110,15 @@ final class TraceSink<Element>: Sink<Element> {
   }
 
   func on(_ event: Event<Element>) {
-    // Not even recorded once everything downstream has ended: a source subscribed after the
-    // end (RxSwift's `startWith` does that) emits into nothing.
-    guard !isDisposed else { return }
+    guard !disposed else { return }
+    // Once everything downstream has ended, a source subscribed after the end (RxSwift's
+    // `startWith` and `zip` do that) emits into nothing: not recorded, but still passed on
+    // as an untraced run would, so the operator that subscribed it hears its end as in
+    // RxSwift (`merge` makes no further subscription after an error).
+    guard !observer.isDisposed else {
+      if case .next = event { forward(event) } else { forwardStop(event) }
+      return
+    }
     switch event {
     case .next(let value):
       tracer.record(node: node, subscription: subscription, .next(value))

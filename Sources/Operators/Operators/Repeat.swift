@@ -2,8 +2,10 @@ extension Observable {
   /// Subscribes again each time this observable completes: `count` subscriptions in all, or
   /// forever when nil; `repeat(0)` (or less) completes at once. An error ends the stream.
   ///
-  /// A source that completes synchronously is replayed in a loop, not by recursion, and the
-  /// loop stops as soon as downstream has ended.
+  /// A source that completes synchronously is replayed in a loop, not by recursion. As in
+  /// RxSwift, `repeat(n)` makes its n subscriptions even if downstream ended during them
+  /// (`just(1).repeat(3).take(1)` subscribes three times); an endless repeat stops as soon as
+  /// downstream has ended.
   ///
   ///     a-b|  repeat(2)  a-ba-b|
   @inlinable
@@ -29,6 +31,7 @@ extension Observable {
     self.source = source
     self.remaining = count
     super.init(observer: observer)
+    endless = count == nil
   }
 
   @inlinable override func nextSource() -> Observable<Element>? {

@@ -3,8 +3,10 @@
 /// `retry` and `retry(when:)` resubscribe from inside an error handler. A source that fails
 /// while it is being subscribed would make that recursion a million frames deep, so a
 /// resubscription asked for while one is running is only noted, and the running loop makes
-/// it once the current `subscribe` has returned (a trampoline). The loop stops as soon as
-/// the sink or anything downstream of it has ended, or the run is stopped.
+/// it once the current `subscribe` has returned (a trampoline). A bounded loop (`retry 3`)
+/// goes on until the sink itself has ended, as RxSwift's does even when downstream ended
+/// during the subscription in progress; an unbounded one makes its first subscription so
+/// too, then stops as soon as anything downstream of it has ended, or the run is stopped.
 ///
 /// An operator that may resubscribe without end reports each resubscription to the run's
 /// `RunControl`, which stops a run resubscribing on and on at one instant.
@@ -37,7 +39,7 @@
     guard !looping else { return }
     looping = true
     var synchronous = false
-    while pending && !isDisposed {
+    while pending && !(unbounded && subscribedBefore ? isDisposed : isEndedOrStopped) {
       pending = false
       if subscribedBefore && unbounded && !countResubscription(synchronous: synchronous) { break }
       subscribedBefore = true

@@ -8,14 +8,19 @@ extension Observable {
   /// stops while no error is waiting stops the result at the next error. Elements that
   /// arrive while no error is waiting are ignored, as with RxSwift's trigger subject.
   ///
+  /// `retrying`, when given, types the handler: an error it refuses is forwarded at once,
+  /// without reaching the notifier, as RxSwift's `retry(when:)` does with an error that is
+  /// not of the handler's `Error` type.
+  ///
   ///     a-#  retry(when: { $0.take(1) })  a-a-|
   @inlinable
   public func retry<Trigger>(
-    when notifier: @escaping (Observable<any Error>) -> Observable<Trigger>
+    when notifier: @escaping (Observable<any Error>) -> Observable<Trigger>,
+    retrying: ((any Error) -> Bool)? = nil
   ) -> Observable<Element> {
     let source = self
     return Observable(unsafe: { observer in
-      let sink = RetryWhenSink<Element, Trigger>(observer: observer, source: source)
+      let sink = RetryWhenSink<Element, Trigger>(observer: observer, source: source, retrying: retrying)
       sink.start(notifier)
       return sink
     })
@@ -29,12 +34,21 @@ extension Observable {
   @usableFromInline @exclusivity(unchecked) var waiting = false
   /// The notifier's stop event, kept until an error waits for it.
   @usableFromInline @exclusivity(unchecked) var notifierStop: Event<Element>?
+  /// Which errors the notifier hears; the others end the result at once.
+  @usableFromInline let retrying: ((any Error) -> Bool)?
+
+  @inlinable init(observer: Observer<Element>, source: Observable<Element>, retrying: ((any Error) -> Bool)?)
+  {
+    self.retrying = retrying
+    super.init(observer: observer, source: source)
+  }
 
   @inlinable func start(_ notifier: (Observable<any Error>) -> Observable<Trigger>) {
     let triggers = notifier(errors.asObservable())
     triggerSubscription.setDisposable(
       triggers.subscribe(Observer(lifetime: self) { self.onTrigger($0) }))
-    if !isDisposed { subscribeAgain { self.on($0) } }
+    // The first attempt is made even if downstream ended meanwhile, as RxSwift's is.
+    if !isEndedOrStopped { subscribeAgain { self.on($0) } }
   }
 
   @inlinable func on(_ event: Event<Element>) {
@@ -42,6 +56,10 @@ extension Observable {
     case .next: forward(event)
     case .completed: forwardStop(event)
     case .error(let error):
+      if let retrying, !retrying(error) {
+        forwardStop(event)
+        return
+      }
       endAttempt()
       waiting = true
       if let stop = notifierStop {

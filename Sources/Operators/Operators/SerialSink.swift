@@ -12,6 +12,19 @@
   /// so no time can have passed since.
   @usableFromInline @exclusivity(unchecked) final var afterSynchronousSource = false
 
+  /// Whether the sources may never run out (`repeat` without a count): such a sink stops as
+  /// soon as anything downstream has ended, where RxSwift's would spin at that instant.
+  @usableFromInline @exclusivity(unchecked) final var endless = false
+
+  @usableFromInline @exclusivity(unchecked) final var playedOne = false
+
+  /// Whether to play no further source. A bounded sink goes on until it is disposed itself,
+  /// as RxSwift's concat does: downstream may have ended during the subscription in progress
+  /// (`just 1 | concat (just 2) | take 1` still subscribes `just 2`, into nothing), since the
+  /// end reaches it only once that subscription has returned. An endless one makes its first
+  /// subscription so too, then stops.
+  @inlinable final var stopped: Bool { endless && playedOne ? isDisposed : isEndedOrStopped }
+
   /// The next source to play, or nil when none is ready; subclasses override it.
   @inlinable func nextSource() -> Observable<Element>? { nil }
 
@@ -21,13 +34,14 @@
   /// Plays sources until one is still running, none is ready, or the sink has ended.
   @inlinable final func playNext() {
     afterSynchronousSource = false
-    while !isDisposed {
-      guard let source = nextSource() else { return isDisposed ? () : sourcesExhausted() }
+    while !stopped {
+      guard let source = nextSource() else { return stopped ? () : sourcesExhausted() }
       let inner = InnerSubscription(parent: self)
       current.disposable = inner
       subscribing = true
       completedWhileSubscribing = false
       inner.subscribe(source) { self.onInner($0) }
+      playedOne = true
       subscribing = false
       if !completedWhileSubscribing { return }
       afterSynchronousSource = true

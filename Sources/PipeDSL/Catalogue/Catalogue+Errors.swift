@@ -64,7 +64,8 @@ extension Catalogue {
       + "`immediate(n)`, `until(setting)`, `online`, `ask`, `never`, a dict by error kind "
       + "(`[invalidKey: until(weather.apiKey), *: backoff(1, 2)]`), or the general Rx form "
       + "`(errors | ...)`, whose elements trigger a retry. `max N` caps the retries; `on KINDS` "
-      + "retries only those kinds and lets others through. `:schedule STRATEGY` prints the delays.",
+      + "retries only those kinds and lets others through at once, without asking the strategy "
+      + "(RxSwift's `retry(when:)` typed to one error). `:schedule STRATEGY` prints the delays.",
     marble: Marble("a-#", "retryWhen constant(3ms, times: 1)", "a----a-#"),
     examples: [
       Example(

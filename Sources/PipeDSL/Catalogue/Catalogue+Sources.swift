@@ -1,9 +1,9 @@
 import Operators
 
 extension Catalogue {
-  /// `just`, `of`, `range`, `empty`, `never`, `fail`, `timer`, `every`, `changes`.
+  /// `just`, `of`, `range`, `empty`, `never`, `fail`, `timer`, `every`, `changes`, `current`.
   static var sourceEntries: [CatalogueEntry] {
-    [just, of, range, empty, never, fail, timer, every, changes] + marbleEntries
+    [just, of, range, empty, never, fail, timer, every, changes, current] + marbleEntries
   }
 
   static let just = CatalogueEntry(
@@ -139,6 +139,28 @@ extension Catalogue {
   ) { context in
     guard let key = context.read.setting(context.positional[0]) else { return nil }
     return .source { env, _ in env.runtime.settings.changes(of: key) }
+  }
+}
+
+extension Catalogue {
+  static let current = CatalogueEntry(
+    name: "current", role: .source, signature: "current(SETTING)",
+    doc: "Emits the setting's value as it is when subscribed, then completes: state read anew on "
+      + "each subscription, so a retry sees a value set meanwhile (RxSwift's `deferred`). A "
+      + "secret reads as `••••`, or `\"\"` while it is empty.",
+    examples: [
+      Example("set seed 7; current(seed)", prints: "7"),
+      Example(
+        #"set weather.apiKey ""; current(weather.apiKey) | map { . == "" }"#, prints: "true"),
+    ], arity: 1...1
+  ) { context in
+    guard let key = context.read.setting(context.positional[0]) else { return nil }
+    return .source { env, _ in
+      .deferred {
+        let settings = env.runtime.settings
+        return .just(settings.asRead(key, settings[key]))
+      }
+    }
   }
 }
 

@@ -8,17 +8,20 @@ struct RetryWhenPlan {
 
   func apply(to upstream: Observable<Value>, env: Env) -> Observable<Value> {
     let plan = self
-    return upstream.retry(when: { errors in
-      var count = 0
-      let allowed = errors.concatMap { error -> Observable<PipeError> in
-        let pipeError = PipeError.from(error)
-        count += 1
-        if let kinds = plan.kinds, !kinds.contains(pipeError.kind) { return .error(pipeError) }
-        if let max = plan.max, count > max { return .error(pipeError) }
-        return .just(pipeError)
-      }
-      return plan.strategy.triggers(allowed, env: env)
-    })
+    // `on KINDS` types the handler: another kind passes by without reaching the strategy,
+    // as an error of another type passes RxSwift's typed `retry(when:)`.
+    let retrying = kinds.map { kinds in { (error: any Error) in kinds.contains(PipeError.from(error).kind) } }
+    return upstream.retry(
+      when: { errors in
+        var count = 0
+        let allowed = errors.concatMap { error -> Observable<PipeError> in
+          let pipeError = PipeError.from(error)
+          count += 1
+          if let max = plan.max, count > max { return .error(pipeError) }
+          return .just(pipeError)
+        }
+        return plan.strategy.triggers(allowed, env: env)
+      }, retrying: retrying)
   }
 }
 

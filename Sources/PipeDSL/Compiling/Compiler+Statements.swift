@@ -33,6 +33,8 @@ extension Compiler {
     case .command(let command):
       kind = .command(command)
     }
+    if case .bind? = kind { boundNodes += graph.nodes }
+    if case .run = statement.kind { graph.addNamed(boundNodes) }
     return kind.map { CompiledStatement(kind: $0, statement: statement, graph: graph) }
   }
 

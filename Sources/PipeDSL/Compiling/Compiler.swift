@@ -22,6 +22,8 @@ public final class Compiler {
   public internal(set) var diagnostics: [Diagnostic] = []
   /// The graph of the statement being compiled.
   var graph = Graph()
+  /// The stages of every `let` compiled so far, for the labels of the statements that use them.
+  var boundNodes: [Graph.Node] = []
   /// What the statement being compiled starts before it subscribes (hot timelines), the
   /// `let` names' it uses included.
   var starters: [(Env) -> Void] = []

@@ -20,8 +20,18 @@ public struct Graph: Sendable {
   }
 
   public private(set) var nodes: [Node] = []
+  /// The stages of the `let` names defined before the statement: they run and are traced
+  /// inside it when it uses a name, so `log` and `--format jsonl` label them by their text,
+  /// but no diagram draws them.
+  public private(set) var named: [Node] = []
 
   public init() {}
+
+  /// Every node a trace of the statement may name: its own, then those of the `let` names.
+  public var traceable: [Node] { nodes + named }
+
+  /// Adds the stages of the `let` names defined so far.
+  mutating func addNamed(_ nodes: [Node]) { named += nodes }
 
   /// Adds a node; ids are unique across a session, so they come from the compiler.
   mutating func add(_ node: Node) { nodes.append(node) }

@@ -22,7 +22,7 @@ public final class EventLines {
 
   /// Writes each record of `tracer` as it happens, after whatever the sink already does with it.
   func follow(_ tracer: Tracer, job: Int, graph: Graph, start: Time) {
-    let nodes = Dictionary(graph.nodes.map { ($0.id, $0) }) { first, _ in first }
+    let nodes = Dictionary(graph.traceable.map { ($0.id, $0) }) { first, _ in first }
     let earlier = tracer.onRecord
     tracer.onRecord = { [write, redactor] record in
       earlier?(record)

@@ -12,7 +12,7 @@ extension SinkSpec {
 final class LogSink: ShowSink {
   init(context: SinkContext) {
     super.init(context: context, render: nil)
-    let labels = Dictionary(context.graph.nodes.map { ($0.id, $0.label) }) { first, _ in first }
+    let labels = Dictionary(context.graph.traceable.map { ($0.id, $0.label) }) { first, _ in first }
     let width = labels.values.map(\.count).max() ?? 0
     let output = context.runtime.output
     let start = context.start

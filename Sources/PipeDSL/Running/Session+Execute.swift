@@ -42,12 +42,14 @@ extension Session {
       report.diagnostics = []
     }
     var started: [(Job, Statement)] = []
-    for step in steps where !wasInterrupted {
+    for (index, step) in steps.enumerated() where !wasInterrupted {
       switch step.kind {
       case .set: loop.sync { perform(step) }
       case .command(let command): commands?(command, step.statement)
       case .run(let background):
-        started.append((run(step, file: file, background: background), step.statement))
+        // Background statements that follow one another start together (`Session.run`).
+        let together = background && steps.dropFirst(index + 1).first?.isBackgroundRun == true
+        started.append((run(step, file: file, background: background, together: together), step.statement))
       }
     }
     if waitForJobs { finishBackgroundJobs() }
@@ -91,22 +93,30 @@ extension Session {
   }
 
   /// Starts a pipeline; a foreground one is waited for.
-  private nonisolated func run(_ step: Step, file: SourceFile, background: Bool) -> Job {
+  ///
+  /// Background statements that follow one another start `together`: at the same instant,
+  /// in one statement scope (a `let` name or a hot source is one stream for all of them), so
+  /// `s | show &` then `timer 15ms | flatMap (s) | show &` are two observers of one `s`,
+  /// the second from 15 ms. Only the last of them lets time move (a script lets it settle).
+  private nonisolated func run(_ step: Step, file: SourceFile, background: Bool, together: Bool) -> Job {
     let done = DispatchSemaphore(value: 0)
     let line = file.location(of: step.statement.span.start).line
     // A script on the virtual clock lets a new background job settle before going on.
-    let settles = background && !interactive && clock == .virtual
+    let settles = background && !together && !interactive && clock == .virtual
     let job = loop.sync { () -> Job in
       let statement = prepared.removeValue(forKey: step.id)!
       guard case .run(let pipeline, _) = statement.kind else { preconditionFailure("not a pipeline") }
+      let scope = background ? jobGroup ?? StatementScope(sharedByJobs: together) : StatementScope()
+      jobGroup = together ? scope : nil
       let job = start(
-        pipeline, statement: statement, location: "\(file.name):\(line)", background: background)
+        pipeline, statement: statement, location: "\(file.name):\(line)", background: background, scope: scope
+      )
       if !background {
         if job.isRunning { job.onEnd.append { done.signal() } } else { done.signal() }
       } else if settles {
         settled = { done.signal() }
       }
-      pump()
+      if !together { pump() }
       return job
     }
     if !background || settles { done.wait() }
@@ -148,4 +158,10 @@ struct Step: Sendable {
   var id: Int
   var statement: Statement
   var kind: Kind
+
+  /// Whether the step runs a pipeline in the background (`&`).
+  var isBackgroundRun: Bool {
+    if case .run(true) = kind { return true }
+    return false
+  }
 }

@@ -2,9 +2,10 @@ import Operators
 
 extension Session {
   /// Subscribes a pipeline as a new job, its sink made fresh. Runs on the loop.
-  func start(_ pipeline: CompiledPipeline, statement: CompiledStatement, location: String, background: Bool)
-    -> Job
-  {
+  func start(
+    _ pipeline: CompiledPipeline, statement: CompiledStatement, location: String, background: Bool,
+    scope: StatementScope = StatementScope()
+  ) -> Job {
     let now = runtime.scheduler.now
     let sink = pipeline.sink ?? .show
     // Each job traces into its own tracer, so one job's `log` never sees another's stages.
@@ -45,7 +46,8 @@ extension Session {
       guard event.isStopEvent else { return }
       if gate.subscribing { gate.stoppedWhileSubscribing = true } else { job.end(.terminated) }
     }
-    let env = Env(runtime: runtime, tracer: tracer)
+    let env = Env(runtime: runtime, tracer: tracer, statement: scope)
+    scope.hold()
     job.onEnd.append { env.statement.end() }
     let subscription = pipeline.start(env).subscribe(observer)
     gate.subscribing = false

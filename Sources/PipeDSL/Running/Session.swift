@@ -39,6 +39,9 @@ public final class Session {
   /// Set while a script lets a new background job settle: called once the clock has nothing
   /// left to run (the jobs ended or wait for something a later statement may change).
   var settled: (() -> Void)?
+  /// The scope of the background statements being started together, while the next one is
+  /// one of them.
+  var jobGroup: StatementScope?
   /// Compiled statements waiting for their turn in `execute`, by step.
   var prepared: [Int: CompiledStatement] = [:]
   var nextStep = 0

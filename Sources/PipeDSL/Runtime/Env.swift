@@ -16,16 +16,19 @@ public struct Env {
   /// Inside `retryWhen (errors | ...)`: the stream of errors, as records.
   public var errors: Observable<Value>?
   /// State shared by everything one statement builds, sub-pipelines included: its hot
-  /// timelines and its `let` names, each made once.
+  /// timelines and its `let` names, each made once. Background statements started together
+  /// share one.
   public let statement: StatementScope
 
-  /// The environment of a new statement: a fresh statement scope.
-  public init(runtime: Runtime, tracer: Tracer? = nil, dot: Value? = nil) {
+  /// The environment of a new statement: a fresh statement scope, unless it is given.
+  public init(
+    runtime: Runtime, tracer: Tracer? = nil, dot: Value? = nil, statement: StatementScope = StatementScope()
+  ) {
     self.runtime = runtime
     self.tracer = tracer
     self.dot = dot
     self.scope = PipelineScope()
-    self.statement = StatementScope()
+    self.statement = statement
   }
 
   /// The same environment with another outer element.
@@ -50,9 +53,11 @@ public struct Env {
   }
 
   /// The environment a `let` name is built in: the statement's, outside every sub-pipeline
-  /// (a name means the same stream wherever it is used).
+  /// (a name means the same stream wherever it is used). A name that jobs started together
+  /// share is traced by none of them: one job's trace never sees another's subscriptions.
   func forBinding() -> Env {
     var copy = withNewScope()
+    if statement.sharedByJobs { copy.tracer = nil }
     copy.dot = nil
     copy.element = nil
     copy.errors = nil
@@ -62,15 +67,24 @@ public struct Env {
 
 /// What one statement's run shares across all the pipelines it builds: every flatMap
 /// element, catch fallback and retry sees the same hot timelines and the same `let` streams,
-/// as one RxSwift program holds one instance of each.
+/// as one RxSwift program holds one instance of each. Background statements that follow
+/// one another (`s | show &` then `timer 15ms | flatMap (s) | show &`) start together and
+/// share one scope, as two observers of one RxSwift program.
 public final class StatementScope {
+  /// Whether several jobs share this scope (background statements started together).
+  public let sharedByJobs: Bool
+  /// The running jobs that use this scope; it ends with the last.
+  private var holders = 0
   /// Hot timelines by graph node, each started once.
   private var hot: [Int: Observable<Value>] = [:]
   /// `let` names' streams, by the binding's first node (unique per definition).
   private var bindings: [Int: Observable<Value>] = [:]
   /// What to stop when the statement ends: the hot timelines' pending events.
   private let resources = CompositeDisposable()
-  public init() {}
+  public init(sharedByJobs: Bool = false) { self.sharedByJobs = sharedByJobs }
+
+  /// Counts one more job that uses the scope, so `end` waits for it too.
+  public func hold() { holders += 1 }
 
   /// The hot source of `node`, made on first use (by `start`, at the statement's start).
   func hot(_ node: Int, _ make: () -> (Observable<Value>, any Disposable)) -> Observable<Value> {
@@ -89,8 +103,12 @@ public final class StatementScope {
     return result
   }
 
-  /// Stops the hot timelines: nothing of this statement stays scheduled after it ended.
-  public func end() { resources.dispose() }
+  /// One job that used the scope ended; with the last, the hot timelines stop: nothing of
+  /// the statement stays scheduled after it ended.
+  public func end() {
+    holders -= 1
+    if holders <= 0 { resources.dispose() }
+  }
 }
 
 /// What the stages of one built pipeline share while it runs.

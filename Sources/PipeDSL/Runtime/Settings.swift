@@ -181,10 +181,16 @@ public final class Settings {
       guard let self else { return Disposables.empty }
       let id = self.watch { [unowned self] changed, value in
         guard changed == key else { return }
-        observer.onNext(self.isSecretKey(key) && !value.isEmptyValue ? .string(Redactor.mask) : value)
+        observer.onNext(self.asRead(key, value))
       }
       return Disposables.create { [weak self] in self?.watchers[id] = nil }
     }
+  }
+
+  /// `value` of `key` as the language reads it: a secret's as `••••`, unless it is empty
+  /// (so a pipeline can tell that a key is missing without ever seeing it).
+  public func asRead(_ key: String, _ value: Value) -> Value {
+    isSecretKey(key) && !value.isEmptyValue ? .string(Redactor.mask) : value
   }
 
   private func watch(_ handler: @escaping (String, Value) -> Void) -> Int {

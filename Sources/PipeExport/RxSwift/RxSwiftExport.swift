@@ -56,7 +56,7 @@ struct RxSwiftExport: LibraryExport {
       parts.append("let scheduler = MainScheduler.instance")
     }
     parts.append("let disposeBag = DisposeBag()")
-    parts.append(CombineHelper.pipeError.text)
+    parts.append(Self.pipeError)
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
     parts += [SwiftCode.kinds(context.kinds)].compactMap { $0 }
     parts += context.declarations
@@ -67,6 +67,17 @@ struct RxSwiftExport: LibraryExport {
     }
     return parts.joined(separator: "\n\n") + "\n"
   }
+
+  /// The Swift helpers' PipeError, where RxSwift's own `RxError.timeout` is of pipe's kind
+  /// `timeout` (as Combine's helper raises `PipeError("timeout")`), not of the kind `RxError`.
+  static let pipeError = CombineHelper.pipeError.text.replacingOccurrences(
+    of: "    var kind: String { (self as? PipeError)?.kind ?? String(describing: type(of: self)) }",
+    with: """
+          var kind: String {
+              if case RxError.timeout? = self as? RxError { return "timeout" }
+              return (self as? PipeError)?.kind ?? String(describing: type(of: self))
+          }
+      """)
 
   /// Where a statement's `testScheduler.start()` goes, when the export has a test scheduler.
   static let startMark = "<start>"

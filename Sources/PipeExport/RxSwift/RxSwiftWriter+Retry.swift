@@ -41,7 +41,9 @@ extension RxSwiftWriter {
 
   /// The wait before retry `attempt + 1`, as an `RxTimeInterval`.
   func delay(_ schedule: DelaySchedule) -> String {
-    CombineWriter(context: context, bindings: bindings).delay(schedule, k: "(attempt + 1)", index: "attempt")
+    let delay = CombineWriter(context: context, bindings: bindings).delay(
+      schedule, k: "(attempt + 1)", index: "attempt")
+    return delay == ".zero" ? ".milliseconds(0)" : delay  // RxTimeInterval has no .zero
   }
 
   private func byKind(_ branches: [(kind: String?, strategy: Strategy)], max: Int?, into chain: inout Chain) {

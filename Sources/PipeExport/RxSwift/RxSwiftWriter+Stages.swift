@@ -29,8 +29,10 @@ extension RxSwiftWriter {
       chain = Chain(head: "Observable.concat(Array(repeating: \(chain.swift()), count: \(count)))")
     case .repeatCount(nil):
       chain.add("// repeat: RxSwift has no repeat; resubscribe on completion with concat")
-    case .materialize: chain.add(".materialize()", comment: "pipe's records are RxSwift's Event values")
-    case .dematerialize: chain.add(".dematerialize()")
+    case .materialize:
+      context.declare(Self.record)
+      chain.add(".materialize().map(PipeRecord.init)", comment: "pipe's records: .event, .value, .error")
+    case .dematerialize: chain.add(".map(\\.rxEvent).dematerialize()")
     default: return false
     }
     return true
@@ -102,4 +104,26 @@ extension RxSwiftWriter {
     default: chain.add(".do(onNext: { value in \(body) })")
     }
   }
+}
+
+extension RxSwiftWriter {
+  /// pipe's record of an event, over RxSwift's `Event` (whose own `event` is the Event itself,
+  /// so `.event != "completed"` cannot be said of an `Event`).
+  static let record = """
+    /// pipe's record of an event: `event` is "next", "error" or "completed".
+    struct PipeRecord<Element> {
+        var rxEvent: Event<Element>
+        init(_ event: Event<Element>) { rxEvent = event }
+
+        var event: String {
+            switch rxEvent {
+            case .next: return "next"
+            case .error: return "error"
+            case .completed: return "completed"
+            }
+        }
+        var value: Element? { rxEvent.element }
+        var error: Error? { rxEvent.error }
+    }
+    """
 }

@@ -31,9 +31,11 @@ struct RxSwiftWriter {
     CombineWriter(context: context, bindings: bindings).argument(arg, outer: outer)
   }
 
-  /// `.seconds(2)`, `.milliseconds(500)`: an `RxTimeInterval`.
+  /// `.seconds(2)`, `.milliseconds(500)`: an `RxTimeInterval` (a `DispatchTimeInterval`, which
+  /// has no `.zero`).
   func interval(_ seconds: Double) -> String {
-    CombineWriter(context: context, bindings: bindings).stride(seconds)
+    let stride = CombineWriter(context: context, bindings: bindings).stride(seconds)
+    return stride == ".zero" ? ".milliseconds(0)" : stride
   }
 
   func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
@@ -69,6 +71,7 @@ struct RxSwiftWriter {
     case .cold(let diagrams, let values): return cold(diagrams, values, hint: hint)
     case .hot(let diagram, let values):
       context.use("testScheduler")
+      let hint = elementType([diagram], values) ?? hint
       return "testScheduler.createHotObservable(\(recorded(diagram, values, hint: hint))).asObservable()"
     case .changes(let setting):
       let name = CombineWriter.camelCase(setting)
@@ -94,10 +97,24 @@ struct RxSwiftWriter {
   /// RxTest's cold observable of one diagram; of several, the n-th for the n-th subscription.
   private func cold(_ diagrams: [String], _ values: [DictEntry], hint: String) -> String {
     context.use("testScheduler")
+    let hint = elementType(diagrams, values) ?? hint
     let recordings = diagrams.map { recorded($0, values, hint: hint) }
     if recordings.count == 1 { return "testScheduler.createColdObservable(\(recordings[0])).asObservable()" }
     context.use("coldEach")
     return "coldEach([\n    " + recordings.joined(separator: ",\n    ") + ",\n])"
+  }
+
+  /// The type of the diagrams' own values (their first), which RxTest's recorded events must
+  /// share: `-1-2|` is of `Int`, whatever a later `startWith` or `catchAndReturn` suggests.
+  private func elementType(_ diagrams: [String], _ values: [DictEntry]) -> String? {
+    let byLetter = Dictionary(values.map { ($0.keyText, $0.value) }) { first, _ in first }
+    for diagram in diagrams {
+      for (_, event) in MarbleText.events(diagram) where event != "|" && event != "#" {
+        if let arg = byLetter[String(event)] { return Meaning.swiftType(arg) }
+        return event.isNumber ? "Int" : "String"
+      }
+    }
+    return nil
   }
 
   /// `[.next(1, "a"), .error(3, PipeError.error)]`: a diagram as RxTest's recorded events.

@@ -45,6 +45,9 @@ enum HelpTopics {
       at once. A job waiting for a setting, a request or a line costs nothing while it
       waits; one that would run past the horizon (`set horizon`, 3600 s) is stopped. To
       watch a job at the pace of the wall clock, use `:clock real`.
+      Jobs started one after another on one line start together: at one instant, with
+      one stream per `let` name. Two observers of s, the second from 15 ms:
+        s | show &; timer 15ms | flatMap (s) | show &
       """
     ),
     (

@@ -53,7 +53,17 @@ struct FakeAPICommand: ParsableCommand {
   @Option(help: "The simulators' seed (weather values, rate faults).")
   var seed: UInt64 = 42
 
-  func validate() throws {
+  @ParentCommand var pipe: PipeCommand
+
+  mutating func validate() throws {
+    try RootOption.refuse(allBut: [.seed], given: pipe, in: "pipe fake-api")
+    // `pipe` has a --seed of its own, which takes the word wherever it stands: the seed is there.
+    if let given = pipe.options.seed {
+      guard let seed = UInt64(exactly: given) else {
+        throw ValidationError("--seed must be 0 or more, not \(given)")
+      }
+      self.seed = seed
+    }
     _ = try faults()
   }
 

@@ -29,8 +29,10 @@ final class FakeAPIConsole: Sendable {
       Descriptor.write("pipe fake-api: cannot listen on 127.0.0.1:\(port): \(error)\n", to: STDERR_FILENO)
       return 1
     }
-    Console.line(banner(port: chosen))
+    // Ctrl-C is caught before the banner says how to stop: a SIGINT between the two was lost
+    // (ignored before its source was resumed) or killed the console without stopping it.
     let signals = [SIGINT, SIGTERM].map { watch($0) }
+    Console.line(banner(port: chosen))
     let keys = TerminalKeys()
     let reader = Thread { [self] in readKeys() }
     reader.name = "fake-api keys"

@@ -24,14 +24,22 @@ final class Tmux {
     test: XCTestCase, home: String, arguments: [String] = [], directory: String? = nil,
     environment: [String: String] = [:]
   ) throws -> Tmux {
-    guard (try? run(["-V"]))?.status == 0 else { throw MissingTestSetup("tmux is not available") }
-    let pane = Tmux(socket: "pipe-test-\(UUID().uuidString.prefix(8))", home: home)
     let command =
       [
         "env", "HOME=\(home)", "XDG_DATA_HOME=", "XDG_CONFIG_HOME=", "NO_COLOR=1", "TERM=xterm-256color",
       ]
       + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [Products.pipe]
       + arguments
+    return try start(test: test, home: home, command: command, directory: directory, prompt: "pipe>")
+  }
+
+  /// Starts `command` (its words joined by spaces, as `sh -c` reads them) in a 100×30 pane and
+  /// waits until the screen shows `prompt`.
+  static func start(
+    test: XCTestCase, home: String, command: [String], directory: String? = nil, prompt: String
+  ) throws -> Tmux {
+    guard (try? run(["-V"]))?.status == 0 else { throw MissingTestSetup("tmux is not available") }
+    let pane = Tmux(socket: "pipe-test-\(UUID().uuidString.prefix(8))", home: home)
     let started = try pane.tmux(
       ["new-session", "-d", "-s", "pipe", "-x", "100", "-y", "30"] + (directory.map { ["-c", $0] } ?? [])
         + [command.joined(separator: " ")],
@@ -40,13 +48,13 @@ final class Tmux {
       throw MissingTestSetup("tmux cannot start a session here: \(started.output)")
     }
     test.addTeardownBlock { pane.stop() }
-    try pane.waitFor("the first prompt") { $0.contains("pipe>") }
+    try pane.waitFor("the first prompt") { $0.contains(prompt) }
     return pane
   }
 
   /// Types text (literally), then Enter if asked.
   func type(_ text: String, enter: Bool = false) throws {
-    _ = try tmux(["send-keys", "-t", "pipe", "-l", text])
+    _ = try tmux(["send-keys", "-t", "pipe", "-l", "--", text])
     if enter { try press("Enter") }
   }
 
