@@ -95,11 +95,19 @@ extension OpenWeatherWire {
 
   /// The weather group OpenWeatherMap files a description under (`light rain` → `Rain`).
   static func group(_ description: String) -> String {
-    let groups = [("clear", "Clear"), ("cloud", "Clouds"), ("rain", "Rain"), ("snow", "Snow")]
-    for (word, group) in groups + [("thunder", "Thunderstorm")] where description.contains(word) {
-      return group
-    }
+    for (word, group) in groups where contains(description, word) { return group }
     return description.prefix(1).uppercased() + description.dropFirst()
+  }
+
+  static let groups = [
+    ("clear", "Clear"), ("cloud", "Clouds"), ("rain", "Rain"), ("snow", "Snow"), ("thunder", "Thunderstorm"),
+  ]
+
+  /// Whether `text` contains the ASCII `word`: byte by byte when `text` is ASCII (as every
+  /// simulated description is; Foundation's `contains` cost more than the rest of the answer).
+  static func contains(_ text: String, _ word: String) -> Bool {
+    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(word) }
+    return text.utf8.firstRange(of: word.utf8) != nil
   }
 
   static func defaultMessage(_ status: Int) -> String {
