@@ -106,8 +106,15 @@ extension OpenWeatherWire {
   /// Whether `text` contains the ASCII `word`: byte by byte when `text` is ASCII (as every
   /// simulated description is; Foundation's `contains` cost more than the rest of the answer).
   static func contains(_ text: String, _ word: String) -> Bool {
-    guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(word) }
-    return text.utf8.firstRange(of: word.utf8) != nil
+    var (text, word) = (text, word)
+    let found = text.withUTF8 { text -> Bool? in
+      guard !text.contains(where: { $0 >= 0x80 }) else { return nil }
+      return word.withUTF8 { word in
+        !word.isEmpty && word.count <= text.count
+          && (0...(text.count - word.count)).contains { text[$0..<($0 + word.count)].elementsEqual(word) }
+      }
+    }
+    return found ?? text.contains(word)
   }
 
   static func defaultMessage(_ status: Int) -> String {
