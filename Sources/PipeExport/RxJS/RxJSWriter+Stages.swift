@@ -29,8 +29,15 @@ extension RxJSWriter {
     case .share: chain.add(op("share"))
     case .repeatCount(let count): chain.add(op("repeat", count.map(String.init) ?? ""))
     case .materialize:
-      chain.add(op("materialize"), comment: "RxJS's Notification has kind 'N'/'E'/'C' where pipe's has event")
-    case .dematerialize: chain.add(op("dematerialize"))
+      context.declare(Self.pipeRecord)
+      _ = use("ObservableNotification")
+      chain.add(op("materialize"))
+      chain.add(op("map", "pipeRecord"), comment: "pipe's records: .event, .value, .error")
+    case .dematerialize:
+      context.declare(Self.pipeRecord)
+      _ = use("ObservableNotification")
+      chain.add(op("map", "rxNotification"))
+      chain.add(op("dematerialize"))
     default: return false
     }
     return true
@@ -113,4 +120,28 @@ extension RxJSWriter {
     default: return op("tap", "(x) => \(body)")
     }
   }
+}
+
+extension RxJSWriter {
+  /// pipe's record of an event, over RxJS's Notification (whose `kind` is 'N', 'E' or 'C').
+  static let pipeRecord = """
+    /** pipe's record of an event: `event` is 'next', 'error' or 'completed'. */
+    interface PipeRecord<T> {
+      event: 'next' | 'error' | 'completed';
+      value?: T;
+      error?: any;
+    }
+
+    function pipeRecord<T>(n: ObservableNotification<T>): PipeRecord<T> {
+      if (n.kind === 'N') return { event: 'next', value: n.value };
+      if (n.kind === 'E') return { event: 'error', error: n.error };
+      return { event: 'completed' };
+    }
+
+    function rxNotification<T>(r: PipeRecord<T>): ObservableNotification<T> {
+      if (r.event === 'next') return { kind: 'N', value: r.value as T };
+      if (r.event === 'error') return { kind: 'E', error: r.error };
+      return { kind: 'C' };
+    }
+    """
 }
