@@ -53,6 +53,7 @@ struct RxJSExport: LibraryExport {
     if !importLines.isEmpty { parts.append(importLines.joined(separator: "\n")) }
     parts.append(Self.pipeError)
     if context.helpers.contains("withAttempt") { parts.append(Self.withAttempt) }
+    if context.helpers.contains("numbered") { parts.append(Self.numbered) }
     if context.helpers.contains("retryWhenOn") { parts.append(Self.retryWhenOn) }
     if context.helpers.contains("show") { parts.append(Self.show) }
     parts += context.declarations
@@ -96,6 +97,21 @@ struct RxJSExport: LibraryExport {
     /** The error as a PipeError numbered by the attempt that failed, as pipe numbers them. */
     function withAttempt(error: any, attempt: number): PipeError {
       return new PipeError(error.kind ?? error.name, error.message, attempt);
+    }
+    """
+
+  static let numbered = """
+    /** pipe's `error.attempt`: an error of this stage's n-th subscription is numbered n (RxJS's errors carry no number); one numbered upstream keeps its number. */
+    function numbered<T>(): MonoTypeOperatorFunction<T> {
+      return (source) => {
+        let subscriptions = 0;
+        return defer(() => {
+          const attempt = ++subscriptions;
+          return source.pipe(
+            catchError((e) => throwError(() => (e.numbered ? e : Object.assign(withAttempt(e, attempt), { numbered: true })))),
+          );
+        });
+      };
     }
     """
 

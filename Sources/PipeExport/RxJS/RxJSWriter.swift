@@ -19,8 +19,15 @@ struct RxJSWriter {
         chain.head = head
       } else if case .sink(let kind) = meaning {
         sink = kind
+        continue
       } else {
         stage(meaning, text: pipeline.stages[index].text, into: &chain)
+      }
+      if context.numbersAttempts && meaning.raisesErrors {
+        context.use("numbered")
+        context.use("withAttempt")
+        for name in ["MonoTypeOperatorFunction", "defer", "catchError", "throwError"] { _ = use(name) }
+        chain.add("numbered()")
       }
     }
     return (chain, sink)
@@ -105,11 +112,15 @@ struct RxJSWriter {
   /// The values and error arguments of `cold`/`hot`/`toBe`: a digit is a number and `#` a
   /// PipeError, as in pipe (RxJS's marbles would make them the strings '1' and 'error').
   func marbleValues(_ values: [DictEntry], diagrams: [String]) -> [String] {
+    // With a values map, a letter it does not name is itself (RxJS would make it undefined).
     let named = Set(values.map(\.keyText))
-    let digits = MarbleText.valueLetters(diagrams).filter { $0.isNumber && !named.contains(String($0)) }
+    let given = values.filter { $0.keyText != "#" }
+    let own = MarbleText.valueLetters(diagrams).filter {
+      !named.contains(String($0)) && ($0.isNumber || !given.isEmpty)
+    }
     let letters =
-      values.filter { $0.keyText != "#" }.map { (key: $0.keyText, value: dialect.literal($0.value)) }
-      + Set(digits).sorted().map { (key: String($0), value: String($0)) }
+      given.map { (key: $0.keyText, value: dialect.literal($0.value)) }
+      + own.sorted().map { (key: String($0), value: $0.isNumber ? String($0) : dialect.string(String($0))) }
     let error =
       values.first { $0.keyText == "#" }?.value.word
       ?? (diagrams.contains { $0.contains("#") } ? "error" : nil)
