@@ -39,6 +39,44 @@ extension RxSwiftAgreementTests {
     }
   }
 
+  /// Without `share`, each observer counts its own attempts, as each RxSwift subscription
+  /// runs its own `retry` and its own `errors.enumerated()`: the error records of A (at
+  /// 40 ms) and of B (at 55 ms) both say attempt 2, not 3 and 4 counted across both.
+  func testTwoObserversOfAColdNameCountTheirOwnAttempts() {
+    assertAgrees(
+      #"""
+      let s = cold "10ms a 9ms #" | retry 2
+      s | materialize | filter { .event == "error" } | map { .error.attempt } | expect "40ms (n|)" [n: 2] &
+      timer 15ms | flatMap (s) | materialize | filter { .event == "error" } | map { .error.attempt } | expect "55ms (n|)" [n: 2] &
+      """#)
+  }
+
+  /// The book's back-off on `.attempt` (wait 1 s, then 2 s; give up at the third error) runs
+  /// whole for each observer: A gives up at 3030 ms, B, from 15 ms, at 3045 ms. Counted
+  /// across both, B waited 2 s after its first error and A gave up at 1020 ms. In one
+  /// statement (`merge`) as in jobs started together.
+  func testABackOffOnTheAttemptRunsWholeForEachObserver() {
+    let handler = "retryWhen (errors | throwIf { .attempt >= 3 } . | flatMap (timer { .attempt }))"
+    assertAgrees(
+      """
+      let s = cold "10ms #" | \(handler)
+      s | expect "3030ms #" &
+      timer 15ms | flatMap (s) | expect "3045ms #" &
+      s | merge (timer 15ms | flatMap (s)) | expect "3030ms #"
+      """)
+  }
+
+  /// A list of diagrams plays from its first for each observer of a cold name: B, from
+  /// 15 ms, fails at 25 ms and gets `a` from its retry, as A did.
+  func testEachObserverOfAColdNamePlaysTheListFromTheStart() {
+    assertAgrees(
+      #"""
+      let f = cold ["10ms #", "10ms (a|)"] | retry 2
+      f | expect "20ms (a|)" &
+      timer 15ms | flatMap (f) | expect "35ms (a|)" &
+      """#)
+  }
+
   /// Jobs started together run on one clock from one instant, and a hot source in a `let`
   /// is one timeline for them: B, subscribed at 5 ms, hears `a` at 10 ms right after A.
   /// A later statement starts a timeline of its own.

@@ -187,4 +187,37 @@ extension RxSwiftAgreementTests {
       just 1 | repeat | startWith 0 | take 1 | expect attempts 1
       """#)
   }
+
+  /// The last three disagreements of the random check (sets 3 and 4) were the harness's: it
+  /// named the stages of a `let` by its own order, and `log` then called them `node N`.
+  /// Counted by their text, pipe subscribes each source as often as RxSwift 6.10.2 did.
+  /// A shared name that failed at once connects again for zip's second use (fail and the
+  /// retried cold twice, never not at all); concatMap's inner retry runs once per hot value,
+  /// and flatMap's cold once per value of each; a hot source retried after its error is
+  /// subscribed again, and the name's stages with it.
+  func testSharedNamesFromTheRandomCheckSubscribeAsRxSwift() {
+    let cases: [(String, [String: Int])] = [
+      (
+        #"let s = fail f1 | zip (cold "29ms 8" | retryWhen (errors | delay 3ms | take 1)) | flatMap (never) | share; s | zip (s) | log"#,
+        ["fail f1": 2, #"cold "29ms 8""#: 2, "never": 0]
+      ),
+      (
+        #"let s = hot "18ms 5 15ms 9" | concatMap (of(24, 25, 11) | retryWhen (errors | delay 15ms | take 3)) | flatMap (cold "4ms 9 4ms 3") | share; s | catch empty | share | log"#,
+        [#"hot "18ms 5 15ms 9""#: 1, "of(24, 25, 11)": 2, #"cold "4ms 9 4ms 3""#: 6]
+      ),
+      (
+        #"let s = hot "21ms 5 2ms 6 7ms #" | retryWhen (errors | delay 8ms | take 1) | concatMap (just . | startWith 11) | share; hot "3ms 8 3 |" | catch just 11 | takeWhile { . < 9 } | zip (s | catch (cold "5ms 9" | map { . + 6 } | delay 5ms)) | materialize | concatMap (cold "1ms |") | log"#,
+        [
+          #"hot "21ms 5 2ms 6 7ms #""#: 2, "just .": 2, #"hot "3ms 8 3 |""#: 1, #"cold "5ms 9""#: 0,
+          #"cold "1ms |""#: 2,
+        ]
+      ),
+    ]
+    for (text, expected) in cases {
+      let lines = logLines(text)
+      for (label, count) in expected {
+        XCTAssertEqual(subscriptions(label, in: lines), count, "\(label) in \(text)")
+      }
+    }
+  }
 }

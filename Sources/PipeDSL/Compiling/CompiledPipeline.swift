@@ -45,6 +45,10 @@ public struct CompiledPipeline {
   /// What a statement running this pipeline starts before subscribing it, with the
   /// statement's environment: its hot timelines (and those of the `let` names it uses).
   public var starters: [(Env) -> Void] = []
+  /// As a `let` name: whether the name is one stream per statement, because a stage of it
+  /// keeps state across subscriptions (`share`, `circuitBreaker`). A name without one is
+  /// built anew where it is used, so each use counts its own attempts.
+  public var isOneStream = false
 
   /// Builds the stream for a new statement: its hot timelines start now.
   public func start(_ env: Env) -> Observable<Value> {

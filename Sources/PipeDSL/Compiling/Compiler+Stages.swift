@@ -33,8 +33,16 @@ extension Compiler {
       starters += binding.starters
       // One stream per statement, whichever sub-pipeline uses the name: `let s = P | share`
       // then `s | merge (s)` subscribes P once, as one RxSwift `let` would.
-      let key = binding.nodes.first ?? node
-      return (.source { env, _ in env.statement.binding(key) { binding.build(env.forBinding()) } }, node)
+      if binding.isOneStream {
+        let key = binding.nodes.first ?? node
+        return (.source { env, _ in env.statement.binding(key) { binding.build(env.forBinding()) } }, node)
+      }
+      // A cold name is built once per use (per enclosing pipeline, as a group is): each use
+      // counts its own attempts, as each RxSwift subscription runs its own retries, and a
+      // retry of the use resubscribes the same stages, whose attempts count on.
+      return (
+        .source { env, _ in env.scope.once(node) { binding.build(env.forBinding(ownUse: true)) } }, node
+      )
     }
     if name == "errors", context == .inner(errorsSource: true) {
       guard expectNoArguments(op, what: "'errors'") else { return nil }

@@ -50,9 +50,14 @@ extension Compiler {
       var weighed = weighed(compiled, span: pipeline.span)
     else { return nil }
     weighed.starters = starters
+    weighed.isOneStream = graph.nodes.contains { Self.statefulStages.contains($0.name) }
     define(name.text, weighed)
     return .bind(name.text, weighed)
   }
+
+  /// Stages whose state outlives one subscription: a `let` name that holds one is one
+  /// stream for its whole statement, as an RxSwift `let` holding the observable is.
+  static let statefulStages: Set<String> = ["share", "circuitBreaker"]
 
   private func compileSetting(_ path: Name, _ value: Arg) -> CompiledStatement.Kind? {
     let key = checkSetting(path)

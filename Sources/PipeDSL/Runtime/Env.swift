@@ -54,10 +54,11 @@ public struct Env {
 
   /// The environment a `let` name is built in: the statement's, outside every sub-pipeline
   /// (a name means the same stream wherever it is used). A name that jobs started together
-  /// share is traced by none of them: one job's trace never sees another's subscriptions.
-  func forBinding() -> Env {
+  /// share is traced by none of them: one job's trace never sees another's subscriptions;
+  /// a name built for one use (`ownUse`) is traced by that use's job.
+  func forBinding(ownUse: Bool = false) -> Env {
     var copy = withNewScope()
-    if statement.sharedByJobs { copy.tracer = nil }
+    if statement.sharedByJobs && !ownUse { copy.tracer = nil }
     copy.dot = nil
     copy.element = nil
     copy.errors = nil

@@ -4,7 +4,54 @@ import SourceCore
 extension AirVisualWire {
   /// The service's `success` for a city and a reading (whose pollutant is AirVisual's code).
   static func successAnswer(_ city: WorldCity, reading: AirQualityRecord) -> HTTPAnswer {
-    let stamp = "2024-06-01T11:00:00.000Z"
+    HTTPAnswer(status: 200, body: successBody(city, reading: reading).data)
+  }
+
+  /// The time stamp of every reading.
+  static let stamp = "2024-06-01T11:00:00.000Z"
+
+  /// The JSON of a `success` envelope of `AirVisualCity`, as `JSONEncoder` writes it (sorted
+  /// keys, no escaped slashes), written by hand: the fake API answers every request with one.
+  static func successBody(_ city: WorldCity, reading: AirQualityRecord) -> JSONText {
+    var json = JSONText()
+    json.object { json in
+      json.object("data") { data in
+        data.member("city", city.airVisual.city)
+        data.member("country", city.airVisual.country)
+        data.object("current") {
+          $0.object("pollution") {
+            $0.member("aqicn", reading.aqi * 4 / 5)
+            $0.member("aqius", reading.aqi)
+            $0.member("maincn", reading.mainPollutant)
+            $0.member("mainus", reading.mainPollutant)
+            $0.member("ts", stamp)
+          }
+          $0.object("weather") {
+            $0.member("hu", reading.humidity)
+            $0.member("ic", "01d")
+            $0.member("pr", 1013)
+            $0.member("tp", reading.temp)
+            $0.member("ts", stamp)
+            $0.member("wd", 270)
+            $0.member("ws", city.climate.wind)
+          }
+        }
+        data.object("location") {
+          $0.array("coordinates") {
+            $0.element(city.lon)
+            $0.element(city.lat)
+          }
+          $0.member("type", "Point")
+        }
+        data.member("state", city.airVisual.state)
+      }
+      json.member("status", "success")
+    }
+    return json
+  }
+
+  /// The same `success` through `JSONEncoder` and `AirVisualCity`: what `successBody` must equal.
+  static func encodedSuccessBody(_ city: WorldCity, reading: AirQualityRecord) -> Data {
     let data = AirVisualCity(
       city: city.airVisual.city, state: city.airVisual.state, country: city.airVisual.country,
       location: .init(type: "Point", coordinates: [city.lon, city.lat]),
@@ -15,7 +62,7 @@ extension AirVisualWire {
         pollution: .init(
           ts: stamp, aqius: reading.aqi, mainus: reading.mainPollutant, aqicn: reading.aqi * 4 / 5,
           maincn: reading.mainPollutant)))
-    return HTTPAnswer(status: 200, body: encode(AirVisualEnvelope(status: "success", data: data)))
+    return encode(AirVisualEnvelope(status: "success", data: data))
   }
 
   /// `{"status": "fail", "data": {"message": …}}` with an HTTP status.

@@ -12,7 +12,7 @@ struct FakeAPIControl: Sendable {
   let log: @Sendable (String) -> Void
 
   func status(_ request: FakeAPIRequest) async -> FakeAPIReply {
-    .json(200, await state.statusJSON())
+    .json(200, state.statusJSON())
   }
 
   func setFaults(_ request: FakeAPIRequest) async -> FakeAPIReply {
@@ -27,14 +27,14 @@ struct FakeAPIControl: Sendable {
         return failure(error.message)
       }
     }
-    await state.setFaults(plans)
+    state.setFaults(plans)
     let summary = plans.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: " ")
     log("control: faults \(summary.isEmpty ? "unchanged" : summary)")
     return await status(request)
   }
 
   func reset(_ request: FakeAPIRequest) async -> FakeAPIReply {
-    await state.reset()
+    state.reset()
     log("control: attempts reset")
     return await status(request)
   }

@@ -24,7 +24,7 @@ struct FakeAPIRoutes: Sendable {
       }
     let units = items["units"].flatMap(Units.init(rawValue:)) ?? .standard
     let asked = OpenWeatherSimulator.Request(query: query, apiKey: items["appid"] ?? "", units: units)
-    let (attempt, step) = await state.nextAttempt(.weather, salt: query?.salt ?? "weather")
+    let (attempt, step) = state.nextAttempt(.weather, salt: query?.salt ?? "weather")
     let server = OpenWeatherSimulator(seed: seed, requireKey: requireKey)
     let action = server.respond(to: asked, step: step, attempt: attempt)
     return carryOut(action, for: request, service: .weather, attempt: attempt, step: step)
@@ -43,7 +43,7 @@ struct FakeAPIRoutes: Sendable {
     } else {
       endpoint = .nearestByIP
     }
-    let (attempt, step) = await state.nextAttempt(.airquality, salt: request.target)
+    let (attempt, step) = state.nextAttempt(.airquality, salt: request.target)
     let server = AirVisualSimulator(seed: seed, requireKey: requireKey)
     let action = server.respond(to: endpoint, apiKey: items["key"] ?? "", step: step, attempt: attempt)
     return carryOut(action, for: request, service: .airquality, attempt: attempt, step: step)

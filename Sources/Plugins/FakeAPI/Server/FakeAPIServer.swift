@@ -44,17 +44,17 @@ public final class FakeAPIServer: Sendable {
 
   /// Replaces the plans given, as `POST /_control/faults` does.
   public func setFaults(_ plans: [FakeAPIService: FaultPlan]) async {
-    await state.setFaults(plans)
+    state.setFaults(plans)
   }
 
   /// Restarts every service's attempt count, as `POST /_control/reset` does.
   public func resetAttempts() async {
-    await state.reset()
+    state.reset()
   }
 
   /// Each service's faults, and how many requests it has had since they were set.
   public func status() async -> [(service: FakeAPIService, faults: FaultPlan, requests: Int)] {
-    await state.status()
+    state.status()
   }
 
   public static let logToStandardError: @Sendable (String) -> Void = { line in

@@ -25,6 +25,46 @@ extension OpenWeatherWire {
   public static func successAnswer(_ record: WeatherRecord, city: WorldCity?, units: Units)
     -> HTTPAnswer
   {
+    HTTPAnswer(status: 200, body: successBody(record, city: city, units: units).data)
+  }
+
+  /// The JSON of `OpenWeatherCurrent` for a 200, as `JSONEncoder` writes it (sorted keys, no
+  /// escaped slashes), written by hand: the fake API answers every request with one.
+  static func successBody(_ record: WeatherRecord, city: WorldCity?, units: Units) -> JSONText {
+    var json = JSONText()
+    json.object { json in
+      json.member("cod", 200)
+      if let city {
+        json.object("coord") {
+          $0.member("lat", city.lat)
+          $0.member("lon", city.lon)
+        }
+      }
+      json.member("dt", Int(record.observedAt.timeIntervalSince1970))
+      json.object("main") {
+        $0.member("feels_like", units.temperature(record.feelsLike))
+        $0.member("humidity", record.humidity)
+        $0.member("temp", units.temperature(record.temp))
+      }
+      json.member("name", record.city)
+      json.object("sys") { sys in
+        if let country = city?.countryCode { sys.member("country", country) }
+      }
+      json.array("weather") {
+        $0.object {
+          $0.member("description", record.description)
+          $0.member("icon", "01d")
+          $0.member("id", 800)
+          $0.member("main", group(record.description))
+        }
+      }
+      json.object("wind") { $0.member("speed", units.speed(record.windSpeed)) }
+    }
+    return json
+  }
+
+  /// The same 200 through `JSONEncoder` and `OpenWeatherCurrent`: what `successBody` must equal.
+  static func encodedSuccessBody(_ record: WeatherRecord, city: WorldCity?, units: Units) -> Data {
     let current = OpenWeatherCurrent(
       coord: city.map { .init(lon: $0.lon, lat: $0.lat) },
       weather: [
@@ -38,7 +78,7 @@ extension OpenWeatherWire {
       name: record.city, cod: 200)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return HTTPAnswer(status: 200, body: (try? encoder.encode(current)) ?? Data())
+    return (try? encoder.encode(current)) ?? Data()
   }
 
   /// The service's answer for an error status, with its own words, such as
