@@ -8,21 +8,17 @@ import PipeDSL
 final class ScriptInterrupt {
   /// The exit status of an interrupted script.
   let exitStatus: Int32 = 128 + SIGINT
-  private let source: any DispatchSourceSignal
 
   init(session: Session, output: StandardOutput) {
-    signal(SIGINT, SIG_IGN)  // delivered to the dispatch source instead
-    source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
     let status = exitStatus
-    source.setEventHandler {
+    SignalWatch.watch(SIGINT) {
       session.interruptAll()
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(150)) {
         output.flush()
         _exit(status)
       }
     }
-    source.resume()
   }
 
-  deinit { source.cancel() }
+  deinit { SignalWatch.ignore(SIGINT) }
 }

@@ -30,8 +30,8 @@ final class FakeAPIConsole: Sendable {
       return 1
     }
     // Ctrl-C is caught before the banner says how to stop: a SIGINT between the two was lost
-    // (ignored before its source was resumed) or killed the console without stopping it.
-    let signals = [SIGINT, SIGTERM].map { watch($0) }
+    // (ignored before its source was registered) or killed the console without stopping it.
+    for number in [SIGINT, SIGTERM] { SignalWatch.watch(number) { [quit] in quit.signal() } }
     Console.line(banner(port: chosen))
     let keys = TerminalKeys()
     let reader = Thread { [self] in readKeys() }
@@ -39,7 +39,7 @@ final class FakeAPIConsole: Sendable {
     reader.start()
     quit.wait()
     keys.restore()
-    signals.forEach { $0.cancel() }
+    for number in [SIGINT, SIGTERM] { SignalWatch.ignore(number) }
     Blocking.run { await server.stop() }
     Console.line("fake-api: stopped")
     return 0
@@ -62,15 +62,6 @@ final class FakeAPIConsole: Sendable {
 
       Requests:
       """
-  }
-
-  /// Stops the console on `signal` instead of dying of it.
-  private func watch(_ number: Int32) -> any DispatchSourceSignal {
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-    source.setEventHandler { [quit] in quit.signal() }
-    source.resume()
-    return source
   }
 
   /// Reads keys from standard input until it ends (then the server goes on until a signal).
