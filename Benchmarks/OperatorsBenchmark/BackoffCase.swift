@@ -11,7 +11,7 @@ enum BackoffCase {
 
   static func run() -> [Row] { [pipe()] }
 
-  static func pipe() -> Row {
+  @inline(never) static func pipe() -> Row {
     let completed = Tally()
     let strategy = RetryStrategy.delays([1, 3, 5, 10].map { Time.seconds($0) })
     let row = Harness.measure(name, "pipe", operations: count, repetitions: 3) {

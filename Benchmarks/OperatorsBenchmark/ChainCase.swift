@@ -10,10 +10,11 @@ enum ChainCase {
   static let count = Harness.scaled(10_000_000)
 
   static func run() -> [Row] {
-    [pipeLoopSource(), pipeRange(), openCombineSequence(), openCombineSubject(), handChain(), fused()]
+    [pipeLoopSource(), pipeRange()]
+      + Harness.comparisons { [openCombineSequence(), openCombineSubject(), handChain(), fused()] }
   }
 
-  static func pipeLoopSource() -> Row {
+  @inline(never) static func pipeLoopSource() -> Row {
     let source = Observable<Int>(unsafe: { observer in
       for value in 0..<count { observer.onNext(value) }
       observer.onCompleted()
@@ -30,7 +31,7 @@ enum ChainCase {
 
   /// The same chain fed by pipe's own `range`, which checks between values whether the
   /// subscription has ended.
-  static func pipeRange() -> Row {
+  @inline(never) static func pipeRange() -> Row {
     let result = Tally()
     let chain = Observable.range(start: 0, count: count)
       .map { $0 &* 2 }.filter { $0 % 4 == 0 }.scan(0) { $0 &+ $1 }
@@ -41,7 +42,7 @@ enum ChainCase {
     return row
   }
 
-  static func openCombineSequence() -> Row {
+  @inline(never) static func openCombineSequence() -> Row {
     let result = Tally()
     let row = Harness.measure(name, "OpenCombine (sequence)", operations: count) {
       let cancellable = Publishers.Sequence<Range<Int>, Never>(sequence: 0..<count)
@@ -53,7 +54,7 @@ enum ChainCase {
     return row
   }
 
-  static func openCombineSubject() -> Row {
+  @inline(never) static func openCombineSubject() -> Row {
     let result = Tally()
     let row = Harness.measure(name, "OpenCombine (subject)", operations: count) {
       let subject = PassthroughSubject<Int, Never>()
@@ -67,7 +68,7 @@ enum ChainCase {
     return row
   }
 
-  static func handChain() -> Row {
+  @inline(never) static func handChain() -> Row {
     let result = Tally()
     let row = Harness.measure(name, "hand push chain", operations: count) {
       let accumulate = Tally()
@@ -84,7 +85,7 @@ enum ChainCase {
     return row
   }
 
-  static func fused() -> Row {
+  @inline(never) static func fused() -> Row {
     let result = Tally()
     let row = Harness.measure(name, "fused loop", operations: count) {
       var accumulate = 0

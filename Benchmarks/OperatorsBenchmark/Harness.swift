@@ -30,6 +30,13 @@ enum Harness {
   /// `BENCH_DIVISOR=n` divides every case's count by n, for runs under callgrind.
   static let divisor = max(1, Int(ProcessInfo.processInfo.environment["BENCH_DIVISOR"] ?? "") ?? 1)
 
+  /// `BENCH_PIPE_ONLY=1` runs pipe's own rows only, without the comparisons (OpenCombine, the
+  /// hand chain, the fused loops): under callgrind they take most of the time.
+  static let pipeOnly = ProcessInfo.processInfo.environment["BENCH_PIPE_ONLY"].map { !$0.isEmpty } ?? false
+
+  /// The rows `rows` measures, unless `BENCH_PIPE_ONLY` is set.
+  static func comparisons(_ rows: () -> [Row]) -> [Row] { pipeOnly ? [] : rows() }
+
   /// A case's operation count, divided by `BENCH_DIVISOR`.
   static func scaled(_ count: Int) -> Int { max(1, count / divisor) }
 

@@ -6,9 +6,9 @@ enum SubscribeCase {
   static let name = "b: subscribe+dispose just.map.filter"
   static let count = Harness.scaled(1_000_000)
 
-  static func run() -> [Row] { [pipe(), openCombine()] }
+  static func run() -> [Row] { [pipe()] + Harness.comparisons { [openCombine()] } }
 
-  static func pipe() -> Row {
+  @inline(never) static func pipe() -> Row {
     let result = Tally()
     let observer = Observer<Int> { if case .next(let value) = $0 { result.value &+= value } }
     let row = Harness.measure(name, "pipe", operations: count) {
@@ -20,7 +20,7 @@ enum SubscribeCase {
     return row
   }
 
-  static func openCombine() -> Row {
+  @inline(never) static func openCombine() -> Row {
     let result = Tally()
     let row = Harness.measure(name, "OpenCombine", operations: count) {
       for _ in 0..<count {

@@ -7,7 +7,7 @@ enum TimerCase {
 
   static func run() -> [Row] { [pipe()] }
 
-  static func pipe() -> Row {
+  @inline(never) static func pipe() -> Row {
     let fired = Tally()
     let row = Harness.measure(name, "pipe", operations: count) {
       let clock = VirtualTimeScheduler()

@@ -6,7 +6,10 @@
 // a minimal hand-written push chain and fused loops, measured in this run (best of 5), and
 // lists the RxSwift figures recorded on this machine in FIELD-NOTES.md (RxSwift does not
 // resolve here, so it cannot run beside us). `--json` prints one object per row and line.
-// `BENCH_DIVISOR=n` divides every count by n, e.g. for `valgrind --tool=callgrind`.
+// `BENCH_DIVISOR=n` divides every count by n, e.g. for `valgrind --tool=callgrind`;
+// `BENCH_PIPE_ONLY=1` leaves out every row that is not pipe's (most of the time under callgrind).
+// Every row is a function of its own, never inlined, so that `callgrind_annotate --inclusive=yes`
+// counts each row apart (e.g. `ChainCase.pipeRange()`).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")

@@ -57,3 +57,33 @@ final class CurrentThreadTests: LeakCheckingTestCase {
     XCTAssertEqual(subscriptions, 2)
   }
 }
+
+/// Each thread has its own trampoline: a subscription in progress on one thread does not
+/// defer what another thread subscribes, and that thread's lists still interleave.
+final class CurrentThreadPerThreadTests: LeakCheckingTestCase {
+  /// What the other thread saw; read after it signalled.
+  final class Seen: @unchecked Sendable {
+    var installed = true
+    var values: [Int] = []
+  }
+
+  func testASubscriptionOnAnotherThreadHasItsOwnTrampoline() {
+    let seen = Seen()
+    let outer = Observable<Int>(unsafe: { observer in
+      XCTAssertTrue(CurrentThread.isInstalled)
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        seen.installed = CurrentThread.isInstalled
+        _ = Observable.of(1, 2).merge(with: .of(3, 4)).subscribe(onNext: { seen.values.append($0) })
+        done.signal()
+      }.start()
+      done.wait()
+      observer.onCompleted()
+      return Disposables.empty
+    })
+    _ = outer.subscribe(onNext: { _ in })
+    XCTAssertFalse(seen.installed)
+    XCTAssertEqual(seen.values, [1, 3, 2, 4])
+    XCTAssertFalse(CurrentThread.isInstalled)
+  }
+}

@@ -3,12 +3,17 @@ import PipeProcessSupport
 
 /// A SwiftPM package under the temporary directory with one executable per exported program,
 /// depending on OpenCombine 0.14 by URL (it resolves from SwiftPM's cache). Its folder is kept
-/// between runs, so only the programs that changed are compiled again.
+/// between runs, so only the programs that changed are compiled again; it is named after the
+/// checkout, so two checkouts tested at once do not write each other's programs.
 struct RoundTripPackage {
   let root: URL
 
   static func write(_ programs: [(target: String, program: String)]) throws -> RoundTripPackage {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-export-roundtrip")
+    let checkout = FileManager.default.currentDirectoryPath.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
+      ($0 ^ UInt64($1)) &* 0x100_0000_01b3
+    }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "pipe-export-roundtrip-" + String(checkout, radix: 16))
     let sources = root.appendingPathComponent("Sources")
     try? FileManager.default.removeItem(at: sources)
     for (target, program) in programs {

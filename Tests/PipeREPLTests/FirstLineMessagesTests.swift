@@ -133,6 +133,22 @@ final class FirstLineMessagesTests: XCTestCase {
     ])
   }
 
+  /// An error raised from a value names the value, even an empty string or one with spaces at
+  /// its ends (it printed `invalidKey: ` with nothing after it).
+  func testThrowIfNamesTheValueEvenWhenEmpty() throws {
+    try assertPrints([
+      (
+        #"just "" | throwIf { . == "" } invalidKey"#,
+        #"error: invalidKey — invalidKey: "" (at throwIf { . == "" } invalidKey)"#
+      ),
+      (
+        #"just " k " | throwIf { . != "k" } invalidKey"#,
+        #"error: invalidKey — invalidKey: " k " (at throwIf { . != "k" } invalidKey)"#
+      ),
+      ("just 0 | throwIf { . == 0 } zero", "error: zero — zero: 0 (at throwIf { . == 0 } zero)"),
+    ])
+  }
+
   /// Item 4: a missing `|`, with the caret where it belongs.
   func testAMissingPipeIsNamed() throws {
     try assertPrints([

@@ -22,6 +22,30 @@ final class PromptLeavingTests: XCTestCase {
       prompt.screen.contains("stopping [2]"), "a job that ended is not stopped:\n\(prompt.screen)")
   }
 
+  /// Keys typed while a statement runs wait for the next line: a line typed ahead is shown
+  /// once (the terminal echoed it too), and a Ctrl-D typed ahead leaves (in the terminal's
+  /// cooked mode it reached the editor as a NUL byte, and the prompt stayed). The terminal's
+  /// own modes come back when the prompt ends.
+  func testKeysTypedAheadWaitForTheNextLineAndCtrlDLeaves() throws {
+    let home = try TemporaryFolder.home(for: self)
+    let prompt = try PTYProcess.start(home: home, arguments: ["--clock", "real"])
+    defer { prompt.kill() }
+    prompt.keepTerminal()
+    let modes = prompt.localModes
+    XCTAssertTrue(prompt.waitFor("pipe>"), prompt.screen)
+    prompt.type("timer 500ms | map { \"ran\" } | show\n")
+    XCTAssertTrue(prompt.waitFor("show\r\n"), prompt.screen)
+    prompt.type("just \"typed ahead\" | show\n\u{04}")
+    XCTAssertEqual(prompt.wait(timeout: 10), 0, "a Ctrl-D typed ahead did not leave:\n\(prompt.screen)")
+    let screen = prompt.screen
+    XCTAssertTrue(screen.contains("ran\r\n"), screen)
+    XCTAssertTrue(screen.contains("typed ahead\r\n"), screen)
+    XCTAssertEqual(
+      screen.components(separatedBy: "just \"typed ahead\" | show").count - 1, 1,
+      "the line typed ahead is shown once:\n\(screen)")
+    XCTAssertEqual(prompt.localModes, modes, "the terminal's modes are not the person's own again")
+  }
+
   func testExportSVGSaysWhatItWrote() throws {
     let home = try TemporaryFolder.home(for: self)
     let path = home + "/diagram.svg"

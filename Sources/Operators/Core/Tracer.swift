@@ -91,7 +91,7 @@ extension Observable {
     let source = self
     return Observable(unsafe: { observer in
       let sink = TraceSink(observer: observer, tracer: tracer, node: node)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

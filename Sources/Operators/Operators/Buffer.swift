@@ -11,7 +11,7 @@ extension Observable {
     let source = self
     return Observable<[Element]>(unsafe: { observer in
       let sink = BufferSink(observer: observer, count: count)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

@@ -13,7 +13,7 @@ extension Observable {
         return Disposables.empty
       }
       let sink = CircuitBreakerSink(observer: observer, breaker: breaker, trial: admission == .trial)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

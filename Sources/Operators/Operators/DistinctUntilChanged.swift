@@ -18,7 +18,7 @@ extension Observable {
     let source = self
     return Observable(unsafe: { observer in
       let sink = DistinctUntilChangedSink(observer: observer, areEqual: areEqual)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

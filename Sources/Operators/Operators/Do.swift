@@ -26,7 +26,7 @@ extension Observable {
     return Observable(unsafe: { observer in
       onSubscribe?()
       let sink = DoSink(observer: observer, handlers: handlers)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       onSubscribed?()
       sink.subscribed()
       return sink

@@ -6,7 +6,7 @@ extension Observable {
     let source = self
     return Observable<(index: Int, element: Element)>(unsafe: { observer in
       let sink = EnumeratedSink(observer: observer)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

@@ -7,7 +7,7 @@ extension Observable {
     let source = self
     return Observable<Result>(unsafe: { observer in
       let sink = MapSink(observer: observer, transform: transform)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

@@ -7,7 +7,7 @@ extension Observable {
     let source = self
     return Observable<Event<Element>>(unsafe: { observer in
       let sink = MaterializeSink<Element>(observer: observer)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

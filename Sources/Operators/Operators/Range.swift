@@ -7,7 +7,10 @@ extension Observable where Element == Int {
   ///
   ///     range(start: 1, count: 3)  // (123|)
   @inlinable public static func range(start: Int, count: Int) -> Observable<Int> {
-    range(start: start, count: count) { $0 }
+    checkRange(start: start, count: count)
+    return Observable(unsafe: { observer in
+      TurnByTurn.start(count: count, observer: observer, elements: IntegerElements(start: start))
+    })
   }
 }
 
@@ -20,10 +23,10 @@ extension Observable {
   @inlinable public static func range(
     start: Int, count: Int, _ element: @escaping (Int) -> Element
   ) -> Observable<Element> {
-    precondition(count >= 0, "range: count can't be negative")
-    precondition(count == 0 || start <= Int.max - (count - 1), "range: start + count overflows")
+    checkRange(start: start, count: count)
     return Observable(unsafe: { observer in
-      TurnByTurn.start(count: count, observer: observer) { element(start &+ $0) }
+      TurnByTurn.start(
+        count: count, observer: observer, elements: MappedIntegerElements(start: start, element))
     })
   }
 }
@@ -38,14 +41,17 @@ extension Observable {
   @inlinable public static func range<Stepper: ElementStepper>(
     start: Int, count: Int, _ element: @escaping (Int) -> Element, fused make: @escaping () -> Stepper
   ) -> Observable<Element> where Stepper.Element == Element {
-    precondition(count >= 0, "range: count can't be negative")
-    precondition(count == 0 || start <= Int.max - (count - 1), "range: start + count overflows")
+    checkRange(start: start, count: count)
     return Observable(unsafe: { observer in
-      let stepper = make()
-      return TurnByTurn.start(count: count, observer: observer) { index in
-        var value = element(start &+ index)
-        return try stepper.step(&value) ? value : nil
-      }
+      TurnByTurn.start(
+        count: count, observer: observer,
+        elements: SteppedIntegerElements(start: start, element, stepper: make()))
     })
   }
+}
+
+/// Stops on a range that cannot be: a negative count, or one that runs past `Int.max`.
+@inlinable func checkRange(start: Int, count: Int) {
+  precondition(count >= 0, "range: count can't be negative")
+  precondition(count == 0 || start <= Int.max - (count - 1), "range: start + count overflows")
 }

@@ -9,7 +9,7 @@ extension Observable {
     let source = self
     return Observable<Accumulate>(unsafe: { observer in
       let sink = ScanSink(observer: observer, seed: seed, accumulator: accumulator)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

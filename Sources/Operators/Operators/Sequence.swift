@@ -15,8 +15,57 @@ extension Observable {
   ///     from([a, b, c])  // (abc|)
   @inlinable public static func from(_ elements: [Element]) -> Observable<Element> {
     Observable(unsafe: { observer in
-      TurnByTurn.start(count: elements.count, observer: observer) { elements[$0] }
+      TurnByTurn.start(count: elements.count, observer: observer, elements: ArrayElements(elements))
     })
+  }
+}
+
+/// Where a run turn by turn takes its values from: the value at an index, made in the loop
+/// itself (a struct, so that the loop is specialised for it and makes no call per value that
+/// the source does not need). nil emits nothing this turn; a thrown error ends the run.
+@usableFromInline protocol TurnElements {
+  associatedtype Element
+  func element(at index: Int) throws -> Element?
+}
+
+/// The values of an array (`from`, `of`).
+@usableFromInline struct ArrayElements<Element>: TurnElements {
+  @usableFromInline let elements: [Element]
+  @inlinable init(_ elements: [Element]) { self.elements = elements }
+  @inlinable func element(at index: Int) -> Element? { elements[index] }
+}
+
+/// Consecutive integers from `start` (`range`).
+@usableFromInline struct IntegerElements: TurnElements {
+  @usableFromInline let start: Int
+  @inlinable init(start: Int) { self.start = start }
+  @inlinable func element(at index: Int) -> Int? { start &+ index }
+}
+
+/// Consecutive integers from `start`, each made an element by a closure (`range` with one).
+@usableFromInline struct MappedIntegerElements<Element>: TurnElements {
+  @usableFromInline let start: Int
+  @usableFromInline let transform: (Int) -> Element
+  @inlinable init(start: Int, _ transform: @escaping (Int) -> Element) {
+    self.start = start
+    self.transform = transform
+  }
+  @inlinable func element(at index: Int) -> Element? { transform(start &+ index) }
+}
+
+/// Consecutive integers made elements, then run through a stepper (`range` with `fused`).
+@usableFromInline struct SteppedIntegerElements<Stepper: ElementStepper>: TurnElements {
+  @usableFromInline let start: Int
+  @usableFromInline let transform: (Int) -> Stepper.Element
+  @usableFromInline let stepper: Stepper
+  @inlinable init(start: Int, _ transform: @escaping (Int) -> Stepper.Element, stepper: Stepper) {
+    self.start = start
+    self.transform = transform
+    self.stepper = stepper
+  }
+  @inlinable func element(at index: Int) throws -> Stepper.Element? {
+    var value = transform(start &+ index)
+    return try stepper.step(&value) ? value : nil
   }
 }
 
@@ -25,26 +74,26 @@ extension Observable {
 /// use. Each turn emits one value and queues the next turn behind whatever is already
 /// waiting, so two such sources subscribed together interleave (1 a 2 b), as in RxSwift.
 /// When nothing else waits, the next turn is taken at once, without a trip through the queue.
-/// `element` may drop a value (nil: the turn emits nothing) or fail (the error ends the run),
+/// `elements` may drop a value (nil: the turn emits nothing) or fail (the error ends the run),
 /// as a source with `fused` steps in its loop does.
-@usableFromInline final class TurnByTurn<Element>: Cancelable {
+@usableFromInline final class TurnByTurn<Elements: TurnElements>: Cancelable {
+  @usableFromInline typealias Element = Elements.Element
   @usableFromInline let count: Int
-  @usableFromInline let element: (Int) throws -> Element?
+  @usableFromInline let elements: Elements
   @usableFromInline let observer: Observer<Element>
   @usableFromInline @exclusivity(unchecked) var index = 0
   @usableFromInline @exclusivity(unchecked) var isDisposed = false
 
-  @inlinable init(count: Int, observer: Observer<Element>, element: @escaping (Int) throws -> Element?) {
+  @inlinable init(count: Int, observer: Observer<Element>, elements: Elements) {
     self.count = count
-    self.element = element
+    self.elements = elements
     self.observer = observer
   }
 
   /// Starts a run: the first turn is queued if a subscription is in progress.
-  @inlinable static func start(
-    count: Int, observer: Observer<Element>, element: @escaping (Int) throws -> Element?
-  ) -> any Disposable {
-    let run = TurnByTurn(count: count, observer: observer, element: element)
+  @inlinable static func start(count: Int, observer: Observer<Element>, elements: Elements) -> any Disposable
+  {
+    let run = TurnByTurn(count: count, observer: observer, elements: elements)
     CurrentThread.schedule(run.turn)
     return run
   }
@@ -56,8 +105,11 @@ extension Observable {
   /// would copy, wrap and destroy every value through the type's witnesses.
   @inlinable func turn() {
     // A turn runs under one trampoline, installed until the turn returns (nothing installs
-    // another while one is): looked up once, not at every value.
+    // another while one is): looked up once, not at every value. The index stays in a
+    // register until the turn ends (only this loop reads it).
     let trampoline = CurrentThread.installed
+    var index = self.index
+    defer { self.index = index }
     while !isDisposed && !observer.isDisposed {
       guard index < count else {
         isDisposed = true
@@ -66,16 +118,16 @@ extension Observable {
       }
       let value: Element?
       do {
-        value = try element(index)
+        value = try elements.element(at: index)
       } catch {
         isDisposed = true
         observer.onError(error)
         return
       }
-      index += 1
+      index &+= 1
       if let value { observer.onNext(value) }
-      if let trampoline, !trampoline.queue.isEmpty {
-        trampoline.queue.enqueue(turn)
+      if let trampoline, !trampoline.pointee.queue.isEmpty {
+        trampoline.pointee.queue.enqueue(turn)
         return
       }
     }

@@ -13,7 +13,7 @@ extension Observable {
     return Observable(unsafe: { observer in
       let sink = ThrottleSink(
         observer: observer, dueTime: dueTime, latest: latest, scheduler: scheduler)
-      sink.setUpstream(source.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
       return sink
     })
   }

@@ -20,75 +20,84 @@
 ///
 /// `just`, `empty` and `error` emit at once, as RxSwift's do (they bypass the trampoline).
 public enum CurrentThread {
-  /// A thread's trampoline: made once per thread and kept, so that a subscription costs no
-  /// allocation; `isActive` while a subscription (or what it queued) is in progress.
-  /// Only ever touched by its own thread, so without dynamic exclusivity checks.
-  @usableFromInline final class Trampoline {
-    @usableFromInline @exclusivity(unchecked) var queue = RingBuffer<() -> Void>()
-    @usableFromInline @exclusivity(unchecked) var isActive = false
+  /// A thread's trampoline: made once per thread at a fixed address and kept, so that a
+  /// subscription costs no allocation; `isActive` while a subscription (or what it queued)
+  /// is in progress. Reached through a pointer, it costs no reference counting and no
+  /// exclusivity check: it is only ever touched by its own thread.
+  @usableFromInline struct Trampoline {
+    @usableFromInline var queue = RingBuffer<() -> Void>()
+    @usableFromInline var isActive = false
     @usableFromInline init() {}
-
-    /// Runs what was queued, in order (and what that queues), then uninstalls the trampoline.
-    @usableFromInline func drain() {
-      while let next = queue.dequeue() { next() }
-      isActive = false
-    }
   }
 
   /// The key of the thread's trampoline; a thread's is released when the thread ends.
   @usableFromInline static let key: pthread_key_t = {
     var key = pthread_key_t()
     let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
-      if let pointer { Unmanaged<Trampoline>.fromOpaque(pointer).release() }
+      guard let trampoline = pointer?.assumingMemoryBound(to: Trampoline.self) else { return }
+      trampoline.deinitialize(count: 1)
+      trampoline.deallocate()
     }
     precondition(pthread_key_create(&key, release) == 0, "pthread_key_create failed")
     return key
   }()
 
   /// This thread's trampoline, made on first use.
-  @inlinable static var current: Trampoline {
-    if let pointer = pthread_getspecific(key) {
-      return Unmanaged<Trampoline>.fromOpaque(pointer).takeUnretainedValue()
-    }
+  @inlinable static var current: UnsafeMutablePointer<Trampoline> {
+    if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: Trampoline.self) }
     return makeCurrent()
   }
 
-  @usableFromInline static func makeCurrent() -> Trampoline {
-    let trampoline = Trampoline()
-    pthread_setspecific(key, Unmanaged.passRetained(trampoline).toOpaque())
+  @usableFromInline static func makeCurrent() -> UnsafeMutablePointer<Trampoline> {
+    let trampoline = UnsafeMutablePointer<Trampoline>.allocate(capacity: 1)
+    trampoline.initialize(to: Trampoline())
+    pthread_setspecific(key, trampoline)
     return trampoline
   }
 
   /// Whether a trampoline is installed on this thread (a subscription is in progress).
-  @inlinable public static var isInstalled: Bool { current.isActive }
+  @inlinable public static var isInstalled: Bool { current.pointee.isActive }
 
   /// The thread's trampoline while it is installed.
-  @inlinable static var installed: Trampoline? {
+  @inlinable static var installed: UnsafeMutablePointer<Trampoline>? {
     let trampoline = current
-    return trampoline.isActive ? trampoline : nil
+    return trampoline.pointee.isActive ? trampoline : nil
   }
 
   /// Runs `work`, installing the trampoline around it if none is: then what `work`
   /// scheduled runs after it, before this returns.
   @inlinable public static func run<Result>(_ work: () -> Result) -> Result {
     let trampoline = current
-    if trampoline.isActive { return work() }
+    if trampoline.pointee.isActive { return work() }
     return install(trampoline, work)
   }
 
   /// Installs `trampoline`, runs `work`, then drains the queue and uninstalls it.
-  @inlinable static func install<Result>(_ trampoline: Trampoline, _ work: () -> Result) -> Result {
-    trampoline.isActive = true
+  @inlinable static func install<Result>(
+    _ trampoline: UnsafeMutablePointer<Trampoline>, _ work: () -> Result
+  ) -> Result {
+    trampoline.pointee.isActive = true
     let result = work()
-    trampoline.drain()
+    drain(trampoline)
     return result
+  }
+
+  /// Runs what was queued, in order (and what that queues), then uninstalls the trampoline.
+  /// Inlinable for the common case of an empty queue (`just`, `map`, `filter`: nothing to run).
+  @inlinable static func drain(_ trampoline: UnsafeMutablePointer<Trampoline>) {
+    if !trampoline.pointee.queue.isEmpty { runQueued(trampoline) }
+    trampoline.pointee.isActive = false
+  }
+
+  @usableFromInline static func runQueued(_ trampoline: UnsafeMutablePointer<Trampoline>) {
+    while let next = trampoline.pointee.queue.dequeue() { next() }
   }
 
   /// Runs `action` after the work in progress (at once if no trampoline is installed).
   public static func schedule(_ action: @escaping () -> Void) {
     let trampoline = current
-    if trampoline.isActive {
-      trampoline.queue.enqueue(action)
+    if trampoline.pointee.isActive {
+      trampoline.pointee.queue.enqueue(action)
     } else {
       install(trampoline, action)
     }

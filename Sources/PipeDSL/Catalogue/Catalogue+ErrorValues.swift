@@ -21,10 +21,10 @@ extension Catalogue {
     guard let condition = context.read.expression(context.positional[0]) else { return nil }
     let raise: (Value) -> PipeError
     if case .element(let path) = context.positional[1].kind, path.isEmpty {
-      raise = { PipeError($0) ?? PipeError(kind: "error", message: $0.show) }
+      raise = { PipeError($0) ?? PipeError(kind: "error", message: $0.visible) }
     } else {
       guard let kind = context.read.word(context.positional[1]) else { return nil }
-      raise = { PipeError(kind: kind.text, message: "\(kind.text): \($0.show)") }
+      raise = { PipeError(kind: kind.text, message: "\(kind.text): \($0.visible)") }
     }
     return .transform { upstream, _ in
       upstream.map { value in
@@ -114,7 +114,7 @@ enum EventRecords {
     case .string("completed")?: return .completed
     default:
       throw PipeError(
-        kind: PipeError.typeErrorKind, message: "dematerialize needs event records, found \(value.show)")
+        kind: PipeError.typeErrorKind, message: "dematerialize needs event records, found \(value.visible)")
     }
   }
 }

@@ -9,6 +9,18 @@ extension Value: CustomStringConvertible {
     return render(recordOpen: "{", recordClose: "}")
   }
 
+  /// `show`, unless that would hide the value: an empty string, or one with spaces or line
+  /// breaks at its ends, is quoted, so a message never ends in nothing.
+  ///
+  ///     Value.string("abc").visible   // abc
+  ///     Value.string("").visible      // ""
+  public var visible: String {
+    let shown = show
+    guard case .string = self, shown.isEmpty || shown.first!.isWhitespace || shown.last!.isWhitespace
+    else { return shown }
+    return literal
+  }
+
   /// The value written in the pipe language, so it reads back as the same value.
   ///
   ///     (["city": "Oslo", "tags": [1, 2.0]] as Value).literal  // [city: "Oslo", tags: [1, 2.0]]

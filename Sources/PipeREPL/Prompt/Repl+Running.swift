@@ -61,7 +61,8 @@ extension Repl {
   func interrupt() {
     let wasEditing = terminal.interrupt()
     guard runningForeground.load(ordering: .acquiring) else { return }
-    if !wasEditing { terminal.write("\n") }
+    // The terminal echoes no key between lines (TypeAhead): the `^C` is ours to show.
+    if !wasEditing { terminal.write(TypeAhead.holding ? "^C\n" : "\n") }
     for session in host.all { session.interrupt() }
   }
 

@@ -99,6 +99,7 @@ final class Repl: @unchecked Sendable {
     for line in jobsStoppedByLeaving() { output.note(line) }
     host.current.stopPlugins()
     host.current.saveCache()  // what background jobs stored since the last statement
+    TypeAhead.restore()
     return 0
   }
 

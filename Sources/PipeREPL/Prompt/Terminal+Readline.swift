@@ -12,6 +12,7 @@ extension Terminal {
   /// initialises; libedit must not handle signals (it would clobber our Ctrl-C handling).
   static func start(redactor: Redactor, redraws: Bool) -> Terminal {
     setlocale(LC_CTYPE, "")  // without a UTF-8 locale libedit drops non-ASCII input
+    TypeAhead.start()
     var descriptors: [Int32] = [0, 0]
     _ = descriptors.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFL, O_NONBLOCK) }
@@ -46,6 +47,7 @@ extension Terminal {
     if bracketedPaste { Descriptor.write(TerminalControl.bracketedPasteOn, to: STDOUT_FILENO) }
     let line = readline(edit.prompt)
     defer { free(line) }
+    TypeAhead.hold()
     if bracketedPaste { Descriptor.write(TerminalControl.bracketedPasteOff, to: STDOUT_FILENO) }
     switch edit.outcome {
     case .interrupted?:

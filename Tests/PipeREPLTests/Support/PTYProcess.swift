@@ -12,12 +12,16 @@ import XCTest
 final class PTYProcess: @unchecked Sendable {
   let pid: pid_t
   private let master: Int32
+  private let follower: String
   private let lock = NSLock()
   private var output: [UInt8] = []
+  /// The test's own descriptor of the terminal (`keepTerminal`), or -1.
+  private var kept: Int32 = -1
 
-  private init(pid: pid_t, master: Int32) {
+  private init(pid: pid_t, master: Int32, follower: String) {
     self.pid = pid
     self.master = master
+    self.follower = follower
   }
 
   /// Starts `pipe arguments` with HOME at `home` (the XDG folders under it).
@@ -57,7 +61,7 @@ final class PTYProcess: @unchecked Sendable {
       close(master)
       throw MissingTestSetup("cannot start \(Products.pipe)")
     }
-    let process = PTYProcess(pid: pid, master: master)
+    let process = PTYProcess(pid: pid, master: master, follower: name)
     let thread = Thread { [process] in process.drain() }
     thread.start()
     return process
@@ -90,10 +94,24 @@ final class PTYProcess: @unchecked Sendable {
     return false
   }
 
+  /// Keeps the terminal open after `pipe` exits (until `kill`), so its modes can still be read.
+  func keepTerminal() {
+    kept = open(follower, O_RDWR | O_NOCTTY | O_CLOEXEC)
+  }
+
+  /// The terminal's local modes (`c_lflag`: canonical input, echo, signals) as they are now.
+  var localModes: tcflag_t {
+    var modes = termios()
+    tcgetattr(master, &modes)
+    return modes.c_lflag
+  }
+
   /// Kills it with SIGKILL and reaps it.
   func kill() {
     _ = Glibc.kill(pid, SIGKILL)
     _ = wait()
+    if kept >= 0 { close(kept) }
+    kept = -1
   }
 
   /// Waits for it to exit; its exit status, or 128 + the signal that ended it.
