@@ -80,6 +80,14 @@ let package = Package(
         "TerminalText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      // A release pipe is linked by lld with its relative relocations packed (DT_RELR, glibc
+      // 2.36+): the loader then reads 20 kB of them instead of 2.4 MB of RELA entries, and
+      // `pipe -e 'just 1'` peaks at about 17 MB instead of 20.5 MB (issue 16.2).
+      linkerSettings: [
+        .unsafeFlags(
+          ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+          .when(platforms: [.linux], configuration: .release))
+      ],
       plugins: ["VersionFile"]
     ),
     // `pipe --version` from the VERSION file at the root: the plugin runs the tool at build time.

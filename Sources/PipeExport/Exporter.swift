@@ -30,6 +30,7 @@ public enum Exporter {
       case .rxjs: RxJSExport()
       }
     let context = ExportContext()
+    context.numbersAttempts = program.statements.contains { $0.text.contains(".attempt") }
     var bindings: Set<String> = []
     var body: [String] = []
     for statement in program.statements {

@@ -51,7 +51,7 @@ extension PipeCommand {
     }
 
     func run() throws {
-      let run = try RunOptions.parse(options.arguments)
+      let run = options.choices
       let streams = OutputStreams(options: run)
       let source = code.map { Result.success($0) } ?? ScriptSource.read(file!, paint: streams.error.paint)
       throw ExitCode(
@@ -66,7 +66,7 @@ extension PipeCommand {
 enum ExportScript {
   static func run(
     source: Result<String, ScriptSource.Failure>, name: String, library: ExportLibrary, runnable: Bool,
-    options: RunOptions, streams: OutputStreams
+    options: RunChoices, streams: OutputStreams
   ) -> Int32 {
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)

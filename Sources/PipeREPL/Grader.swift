@@ -5,7 +5,7 @@ import PipeDSL
 enum Grader {
   /// Grades every script under `paths` and writes the results in `format`; the exit status is
   /// 0 when everything passed, 1 when something failed, 2 when there was nothing to grade.
-  static func run(paths: [String], options: RunOptions, streams: OutputStreams, format: CheckFormat = .text)
+  static func run(paths: [String], options: RunChoices, streams: OutputStreams, format: CheckFormat = .text)
     -> Int32
   {
     let files = scripts(in: paths)
@@ -29,7 +29,7 @@ enum Grader {
 
   /// Checks one script; a script that does not compile or cannot be read is one failed case.
   /// Texts are coloured as `streams` says for standard output.
-  static func check(_ path: String, options: RunOptions, streams: OutputStreams) -> GradedScript {
+  static func check(_ path: String, options: RunChoices, streams: OutputStreams) -> GradedScript {
     var script = GradedScript(path: path)
     let text: String
     switch ScriptSource.read(path, paint: streams.output.paint) {

@@ -28,14 +28,14 @@ struct PipeCommand: ParsableCommand {
     return code
   }
 
-  /// Runs `code` as `pipe -e` does with every option at its default; the exit status.
+  /// Runs `code` as `pipe -e` does with every option at its default; the exit status. The
+  /// defaults are `RunChoices()`, which the parser's options read theirs from: no parser is
+  /// built (even `RunOptions.parse([])` scans the binary's conformances, 60% of this line).
   static func runCode(_ code: String) -> Int32 {
-    // Parsing no arguments gives the defaults the parser would give; cheap, with only the run
-    // options to reflect on.
-    guard let options = try? RunOptions.parse([]) else { return ExitCode.validationFailure.rawValue }
+    let choices = RunChoices()
     return Script.run(
-      text: code, name: "<-e>", options: options, streams: OutputStreams(options: options), format: .text,
-      typedInArguments: true)
+      text: code, name: "<-e>", options: choices, streams: OutputStreams(options: choices),
+      format: FormatOption.default, typedInArguments: true)
   }
 
   // Every command names itself: ArgumentParser would otherwise derive each name from the type's
@@ -81,11 +81,12 @@ struct PipeCommand: ParsableCommand {
 
   func run() throws {
     try format.format.check([.text, .jsonl], for: "pipe -e")
-    let streams = OutputStreams(options: options)
+    let choices = options.choices
+    let streams = OutputStreams(options: choices)
     if let code {
       throw ExitCode(
         Script.run(
-          text: code, name: "<-e>", options: options, streams: streams, format: format.format,
+          text: code, name: "<-e>", options: choices, streams: streams, format: format.format,
           typedInArguments: true))
     }
     if isatty(STDIN_FILENO) == 1 {
@@ -93,13 +94,13 @@ struct PipeCommand: ParsableCommand {
         throw ValidationError(
           "--format jsonl is for pipe -e, pipe run and a script on standard input, not the prompt")
       }
-      throw ExitCode(Repl.run(options: options, streams: streams))
+      throw ExitCode(Repl.run(options: choices, streams: streams))
     }
     let input = Array(FileHandle.standardInput.readDataToEndOfFile())
     throw ExitCode(
       Script.run(
         source: ScriptSource.decode(input, name: "<stdin>", paint: streams.error.paint),
-        name: "<stdin>", options: options, streams: streams, format: format.format))
+        name: "<stdin>", options: choices, streams: streams, format: format.format))
   }
 }
 
@@ -114,8 +115,11 @@ struct FormatOption: ParsableArguments {
       valueName: "format"))
   var given: OutputFormat?
 
-  /// The format chosen, text when none was.
-  var format: OutputFormat { given ?? .text }
+  /// The format when none is given.
+  static let `default` = OutputFormat.text
+
+  /// The format chosen, the default when none was.
+  var format: OutputFormat { given ?? Self.default }
 }
 
 /// What a command writes on standard output: `pipe -e` and `pipe run` text or jsonl, `pipe
@@ -134,14 +138,33 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
   }
 }
 
+/// What a run is told by the command line: the clock, the seed, colour, ASCII drawing and how
+/// `ask` is answered. `RunChoices()` holds the defaults, the one place they are written: the
+/// parser's options below read theirs from it, and `pipe -e CODE` alone runs with it without
+/// building a parser.
+struct RunChoices: Equatable {
+  /// On the real clock, how many times faster than the wall clock when `--speed` is not given.
+  static let defaultSpeed = 1.0
+
+  var clockMode = ClockMode.virtual
+  var seed: Int? = nil
+  var noColor = false
+  var ascii = false
+  var answer: AnswerChoice? = nil
+}
+
 /// Options every way of running shares: the clock, and the rest.
 struct RunOptions: ParsableArguments {
-  // The clock and the speed have no default value here but in `clockMode`, so that a
+  // The clock and the speed have no default value here but in `choices`, so that a
   // subcommand can tell that one was given to refuse it (RootOption).
   @Option(help: "The clock: virtual (the default: time jumps, runs repeat exactly) or real.")
   var clock: ClockChoice?
 
-  @Option(help: "On the real clock, run this many times faster than the wall clock (default: 1).")
+  @Option(
+    help: """
+      On the real clock, run this many times faster than the wall clock \
+      (default: \(Limits.number(RunChoices.defaultSpeed))).
+      """)
   var speed: Double?
 
   @OptionGroup var common: CommonOptions
@@ -152,14 +175,21 @@ struct RunOptions: ParsableArguments {
     }
   }
 
-  var clockMode: ClockMode { clock == .real ? .real(speed: speed ?? 1) : .virtual }
+  /// The choices these options make; the defaults for those not given.
+  var choices: RunChoices {
+    var choices = common.choices
+    switch clock {
+    case .real?: choices.clockMode = .real(speed: speed ?? RunChoices.defaultSpeed)
+    case .virtual?: choices.clockMode = .virtual
+    case nil: break
+    }
+    return choices
+  }
+
   var seed: Int? { common.seed }
   var noColor: Bool { common.noColor }
   var ascii: Bool { common.ascii }
-  var answer: AnswerChoice? {
-    get { common.answer }
-    set { common.answer = newValue }
-  }
+  var answer: AnswerChoice? { common.answer }
 }
 
 /// The options of every command but the clock, which `pipe check` does not offer: it
@@ -169,18 +199,22 @@ struct CommonOptions: ParsableArguments {
   var seed: Int?
 
   @Flag(help: "Never colour the output, whatever NO_COLOR and FORCE_COLOR say.")
-  var noColor = false
+  var noColor = RunChoices().noColor
 
   @Flag(help: "Draw diagrams and tables in plain ASCII (the default when the locale is not UTF-8).")
-  var ascii = false
+  var ascii = RunChoices().ascii
 
   @Option(help: "How a script answers `ask` without a person: retry, default or fail (the default).")
   var answer: AnswerChoice?
 
-  /// The options as written, to parse into `RunOptions` (on the virtual clock).
-  var arguments: [String] {
-    (seed.map { ["--seed", String($0)] } ?? []) + (noColor ? ["--no-color"] : []) + (ascii ? ["--ascii"] : [])
-      + (answer.map { ["--answer", $0.rawValue] } ?? [])
+  /// The choices these options make, on the default clock.
+  var choices: RunChoices {
+    var choices = RunChoices()
+    choices.seed = seed ?? choices.seed
+    choices.noColor = noColor
+    choices.ascii = ascii
+    choices.answer = answer ?? choices.answer
+    return choices
   }
 }
 
@@ -218,10 +252,10 @@ extension PipeCommand {
 
     func run() throws {
       try format.format.check([.text, .jsonl], for: "pipe run")
-      let streams = OutputStreams(options: options)
+      let streams = OutputStreams(options: options.choices)
       throw ExitCode(
         Script.run(
-          source: ScriptSource.read(file, paint: streams.error.paint), name: file, options: options,
+          source: ScriptSource.read(file, paint: streams.error.paint), name: file, options: options.choices,
           streams: streams, format: format.format))
     }
   }
@@ -259,8 +293,8 @@ extension PipeCommand {
     func run() throws {
       let format = format.format
       try format.check([.text, .junit, .tap], for: "pipe check")
-      var run = try RunOptions.parse(options.arguments)
-      run.common.noColor = run.common.noColor || format != .text  // no escape codes in XML or TAP
+      var run = options.choices
+      run.noColor = run.noColor || format != .text  // no escape codes in XML or TAP
       let report: CheckFormat = format == .junit ? .junit : format == .tap ? .tap : .text
       throw ExitCode(
         Grader.run(paths: paths, options: run, streams: OutputStreams(options: run), format: report))

@@ -8,7 +8,7 @@ enum Script {
   /// With `format` jsonl, standard output carries the events of `EventLines` only: the sinks'
   /// text is left out, and diagnostics and notes go to standard error as ever.
   static func run(
-    text: String, name: String, options: RunOptions, streams: OutputStreams, format: OutputFormat = .text,
+    text: String, name: String, options: RunChoices, streams: OutputStreams, format: OutputFormat = .text,
     typedInArguments: Bool = false
   ) -> Int32 {
     let settings = Settings.commandLine()

@@ -63,7 +63,7 @@ enum ScriptSource {
 extension Script {
   /// Runs a script read by `ScriptSource`, or reports why it could not be read.
   static func run(
-    source: Result<String, ScriptSource.Failure>, name: String, options: RunOptions, streams: OutputStreams,
+    source: Result<String, ScriptSource.Failure>, name: String, options: RunChoices, streams: OutputStreams,
     format: OutputFormat = .text
   ) -> Int32 {
     switch source {

@@ -45,7 +45,7 @@ extension Session {
   /// Drawings and a plugin's log lines follow `streams`. With `eventLines`, every job's events
   /// go there and nothing is drawn live.
   nonisolated static func make(
-    options: RunOptions, streams: OutputStreams, output: sending any PipeDSL.OutputStream,
+    options: RunChoices, streams: OutputStreams, output: sending any PipeDSL.OutputStream,
     settings: sending Settings, redactor: Redactor, persistentCache: Bool = true,
     eventLines: sending EventLines? = nil
   ) -> Session {

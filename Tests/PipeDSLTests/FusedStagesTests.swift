@@ -97,4 +97,41 @@ final class FusedStagesTests: XCTestCase {
     XCTAssertFalse(has(lines, "#2 filter {. > 10}", "next 10"), "\(lines)")
     XCTAssertTrue(has(lines, "#2 filter {. > 10}", "next 20"), "\(lines)")
   }
+
+  // On `range`, a row whose every stage has an int path keeps its values ints; where a stage
+  // cannot decide (an overflow, a result that is not an int), the value path takes over from
+  // that stage, with what the stages before it did: the output is the value path's.
+
+  func testAnOverflowOnTheIntPathIsTheValuePathsError() {
+    XCTAssertEqual(
+      run("range(9223372036854775800, 5) | map {. + 5} | filter {. % 2 == 1} | show"),
+      [
+        "9223372036854775805", "9223372036854775807",
+        "error: overflow — '+' on 9223372036854775803 and 5 overflows an int (at map {. + 5})",
+      ])
+  }
+
+  /// The accumulator is left as it was when the int path cannot decide, and the value path
+  /// fails with the sum it would have made.
+  func testAScanThatOverflowsFailsWithItsAccumulator() {
+    XCTAssertEqual(
+      run("range(4611686018427387900, 3) | scan 0 {acc + .} | map {. - 1} | show"),
+      [
+        "4611686018427387899", "9223372036854775800",
+        "error: overflow — '+' on 9223372036854775801 and 4611686018427387902 overflows an int "
+          + "(at scan 0 {acc + .})",
+      ])
+  }
+
+  func testAStageThatMakesNoIntHandsOverToTheValuePath() {
+    XCTAssertEqual(
+      run("range(1, 6) | map {. * 2} | filter {. % 4 == 0} | scan 0 {acc + .} | map {. < 10} | show"),
+      ["true", "false", "false"])
+    XCTAssertEqual(
+      run("range(1, 4) | map {. * 3} | scan 0.5 {acc + .} | show"), ["3.5", "9.5", "18.5", "30.5"])
+    XCTAssertEqual(
+      run("range(1, 5) | filter {. % 2} | map {. * 2} | show"),
+      ["error: typeError — expected a bool (true or false), found int 1 (at filter {. % 2})"])
+    XCTAssertEqual(run("range(-3, 4) | map {. % 2} | filter {. != 0} | show"), ["-1", "-1"])
+  }
 }

@@ -36,14 +36,18 @@ final class CombineRoundTripTests: XCTestCase {
   /// The examples whose export needs no plugin stub, with their runnable programs.
   private func eligibleExamples() throws -> [Example] {
     var examples: [Example] = []
-    for folder in ["examples/chapter", "examples/rx", "examples/tour"] {
+    // The golden test's own scripts too: kinds no example shows.
+    for folder in ["examples/chapter", "examples/rx", "examples/tour", "Tests/PipeExportTests/Scripts"] {
       for path in try PipeProcess.files(in: folder, suffix: ".pipe") {
         let export = try PipeProcess.run(["export", "--to", "combine", "--runnable", path], errors: .output)
         XCTAssertEqual(export.status, 0, "\(path): \(export.output)")
         guard !export.output.contains("connect your service here") else { continue }
         let stem = String(path.split(separator: "/").last!.dropLast(5))
         let target =
-          "x_" + path.dropFirst("examples/".count).dropLast(5).map { $0.isLetter || $0.isNumber ? $0 : "_" }
+          "x_"
+          + path.split(separator: "/").suffix(2).joined(separator: "/").dropLast(5).map {
+            $0.isLetter || $0.isNumber ? $0 : "_"
+          }
         examples.append(Example(path: path, stem: stem, target: String(target), program: export.output))
       }
     }

@@ -7,11 +7,20 @@ import XCTest
 /// docs/COOKBOOK.md says how a user builds them. After a deliberate change, write the
 /// goldens anew with PIPE_UPDATE_GOLDENS=1 and read the diff.
 final class ExportGoldenTests: XCTestCase {
-  static let examples = [
-    "examples/chapter/05-backoff.pipe", "examples/chapter/08-invalid-key.pipe",
-    "examples/chapter/14-flatmap-pitfall.pipe", "examples/rx/book-retry-handler.pipe",
-    "examples/rx/retrywhen-notifier-ends.pipe", "examples/tour/custom-errors.pipe",
-  ]
+  static let examples =
+    [
+      "examples/chapter/05-backoff.pipe", "examples/chapter/08-invalid-key.pipe",
+      "examples/chapter/14-flatmap-pitfall.pipe", "examples/rx/book-retry-handler.pipe",
+      "examples/rx/retrywhen-notifier-ends.pipe", "examples/tour/custom-errors.pipe",
+      "examples/rx/startwith-and-repeat.pipe", "examples/rx/onerror-placement.pipe",
+      "examples/rx/combining-streams.pipe", "examples/tour/materialize-keeps-going.pipe",
+    ] + scripts
+
+  /// The kinds no example shows (mixed types, timed sources, error attempts, printed values,
+  /// typed retryWhen): scripts of this test's own, which the Combine round trip runs too.
+  static let scripts = [
+    "mixed-types", "timed-sources", "error-attempts", "printed-values", "typed-retrywhen",
+  ].map { "Tests/PipeExportTests/Scripts/\($0).pipe" }
 
   static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "Goldens")
@@ -33,8 +42,7 @@ final class ExportGoldenTests: XCTestCase {
     for example in Self.examples {
       let result = try PipeProcess.run(["export", "--to", library, example])
       XCTAssertEqual(result.status, 0, result.output)
-      let stem = example.dropFirst("examples/".count).dropLast(".pipe".count).replacingOccurrences(
-        of: "/", with: "-")
+      let stem = example.split(separator: "/").suffix(2).joined(separator: "-").dropLast(".pipe".count)
       let golden = Self.goldens.appendingPathComponent("\(stem).\(library).\(suffix).txt")
       if update {
         try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)

@@ -47,6 +47,21 @@ final class AnswerBodyTests: XCTestCase {
     }
   }
 
+  func testTheWeatherGroupIsFoundInTheDescriptionAsFoundationFindsIt() {
+    let skies = [Skies.maritime, .continental, .mediterranean, .tropical, .arid, .hazy]
+      .flatMap(\.descriptions)
+    for description in skies + [
+      "Light Rain", "thunderstorm with rain", "snowy clouds", "", "x", "pluie fine",
+    ] {
+      let expected =
+        OpenWeatherWire.groups.first { description.contains($0.0) }?.1
+        ?? description.prefix(1).uppercased() + description.dropFirst()
+      XCTAssertEqual(OpenWeatherWire.group(description), expected, description)
+    }
+    XCTAssertEqual(OpenWeatherWire.group("light rain"), "Rain")
+    XCTAssertEqual(OpenWeatherWire.group("haze"), "Haze")
+  }
+
   func testTheSimulatorsAnswerWithTheWrittenBodies() throws {
     let weather = OpenWeatherSimulator(seed: 42).respond(
       to: .init(query: .city("London"), apiKey: "k", units: .metric), step: .ok, attempt: 1)

@@ -58,9 +58,7 @@ extension Catalogue {
     }
     return .source(
       { _, _ in Observable<Value>.range(start: start, count: count, Value.int) }, stamps: false,
-      fusing: { _, _, steps in
-        Observable<Value>.range(start: start, count: count, Value.int) { Steps(steps()) }
-      })
+      fusing: { _, _, row in FusedRow.range(start: start, count: count, row) })
   }
 
   static let empty = CatalogueEntry(

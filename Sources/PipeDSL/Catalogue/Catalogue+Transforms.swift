@@ -27,7 +27,15 @@ extension Catalogue {
       value = try expression(value)
       return true
     }
-    return .elementwise { step }
+    var int: IntStep?
+    if case .element(let form)? = expression.int {
+      int = { x in
+        if case .int(let y) = form(x) { return .keep(y) }
+        return .undecided
+      }
+    }
+    let steps = ElementSteps(step, int: int)
+    return .elementwise { steps }
   }
 
   static let filter = CatalogueEntry(
@@ -48,7 +56,15 @@ extension Catalogue {
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
     let step: ElementStep = { value in try expression.holds(for: value) }
-    return .elementwise { step }
+    var int: IntStep?
+    if case .element(let form)? = expression.int {
+      int = { x in
+        if case .bool(let keeps) = form(x) { return keeps ? .keep(x) : .drop }
+        return .undecided
+      }
+    }
+    let steps = ElementSteps(step, int: int)
+    return .elementwise { steps }
   }
 
   static let scan = CatalogueEntry(
@@ -69,12 +85,20 @@ extension Catalogue {
     guard let seed = context.read.constant(context.positional[0]),
       let expression = context.read.expression(context.positional[1], names: ["acc"])
     else { return nil }
+    var form: (@Sendable (Int, Int) -> IntResult)?
+    if case .nameAndElement(slot: 0, let both)? = expression.int { form = both }
     return .elementwise {
       let accumulator = Accumulator(seed)
-      return { value in
+      let step: ElementStep = { value in
         accumulator.value = try expression(value, ExpressionContext(single: accumulator.value))
         value = accumulator.value
         return true
+      }
+      guard let form else { return ElementSteps(step) }
+      return ElementSteps(step) { x in
+        guard case .int(let a) = accumulator.value, case .int(let y) = form(a, x) else { return .undecided }
+        accumulator.value = .int(y)
+        return .keep(y)
       }
     }
   }

@@ -16,8 +16,9 @@ public enum CompiledStage {
   /// A later stage that turns each value into at most one, as it comes, and raises only its
   /// expressions' errors (`map`, `filter`, `scan`): `make` gives each subscription its step.
   /// Unless a tracer must see each stage, a row of them runs as one engine operator, one call
-  /// per value for the lot (`StageWrapper.chain`).
-  case elementwise(make: () -> ElementStep)
+  /// per value for the lot (`StageWrapper.chain`); an int path, where the stage has one,
+  /// lets a row on `range` keep its values ints until the end (`FusedRow`).
+  case elementwise(make: () -> ElementSteps)
   /// The last stage, which consumes the stream.
   case sink(SinkSpec)
 }
@@ -27,8 +28,8 @@ public enum CompiledStage {
 public typealias ElementStep = (inout Value) throws -> Bool
 
 /// A source that runs the elementwise stages after it inside its own loop (`range` with
-/// `fused`): called at each subscription with its number and the steps' maker.
-public typealias FusingSource = (Env, Int, _ steps: @escaping () -> ElementStep) -> Observable<Value>
+/// `fused`): called at each subscription with its number and the row's maker.
+public typealias FusingSource = (Env, Int, _ row: @escaping () -> FusedRow) -> Observable<Value>
 
 /// A checked pipeline, ready to be built into engine observables any number of times.
 public struct CompiledPipeline {
@@ -61,7 +62,7 @@ public struct CompiledPipeline {
 struct Steps: ElementStepper {
   /// How a stage makes its step for a subscription, boxed for an array.
   struct Maker {
-    let make: () -> ElementStep
+    let make: () -> ElementSteps
   }
 
   let run: ElementStep
@@ -76,7 +77,7 @@ struct TransformPart {
   enum Body {
     /// A stage built around its upstream; `stamps` when its errors must be made to name it.
     case wrapped(TransformBody, stamps: Bool)
-    case elementwise(() -> ElementStep)
+    case elementwise(() -> ElementSteps)
   }
 
   var body: Body
@@ -112,7 +113,7 @@ enum StageWrapper {
         index += 1
       case .elementwise(let make) where env.tracer != nil:
         stream = transform(stream, env: env, node: part.node, text: part.text, stamps: false) { upstream, _ in
-          upstream.fused { Steps(make()) }
+          upstream.fused { Steps(make().step) }
         }
         index += 1
       case .elementwise:
@@ -150,7 +151,16 @@ enum StageWrapper {
       if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
       return nil
     }
-    return { composed(makes.map { Steps(($0.make)()) }) }
+    return { composed(makes.map { Steps(($0.make)().step) }) }
+  }
+
+  /// Makes, for a subscription, a row of elementwise stages with its int path.
+  private static func rowMaker(_ row: ArraySlice<TransformPart>) -> () -> FusedRow {
+    let makes = row.compactMap { part -> Steps.Maker? in
+      if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
+      return nil
+    }
+    return { FusedRow(makes.map { ($0.make)() }, composed: composed) }
   }
 
   /// The steps run in turn, until one drops the value; up to four in one closure. (They come
@@ -193,12 +203,12 @@ enum StageWrapper {
     guard env.tracer == nil, end > parts.startIndex else { return nil }
     let runtime = env.runtime
     let nodes = parts[..<end].map(\.node)
-    let steps = stepsMaker(parts[..<end])
+    let row = rowMaker(parts[..<end])
     let source = Observable<Value>(unsafe: { observer in
       for node in nodes.reversed() { _ = runtime.beginAttempt(node: node, scope: env.scope) }
       let attempt = runtime.beginAttempt(node: node, scope: env.scope)
       noteOrigin(env, node: node, attempt: attempt)
-      return fusing(env, attempt, steps).subscribe(observer)
+      return fusing(env, attempt, row).subscribe(observer)
     })
     return chain(source, env: env, Array(parts[end...]))
   }

@@ -63,9 +63,10 @@ protocol IntOperation: Sendable {
 }
 
 /// What is built from an `IntOperation` chosen at compile time: an evaluator, of the concrete
-/// function type, so that calling it goes through no reabstraction thunk.
+/// function type, so that calling it goes through no reabstraction thunk (or an `IntForm`).
 protocol IntOperationUser {
-  func use<Operation: IntOperation>(_ operation: Operation.Type) -> ExpressionCompiler.Evaluator
+  associatedtype Made = ExpressionCompiler.Evaluator
+  func use<Operation: IntOperation>(_ operation: Operation.Type) -> Made
 }
 
 extension BinaryOperator {
@@ -73,7 +74,7 @@ extension BinaryOperator {
   var hasIntOperation: Bool { self != .divide && self != .and && self != .or }
 
   /// `user` with the operator's int operation; nil for those that have none (`/`, `&&`, `||`).
-  func withIntOperation(_ user: some IntOperationUser) -> ExpressionCompiler.Evaluator? {
+  func withIntOperation<User: IntOperationUser>(_ user: User) -> User.Made? {
     switch self {
     case .add: return user.use(IntAdd.self)
     case .subtract: return user.use(IntSubtract.self)

@@ -11,6 +11,8 @@ public struct CompiledExpression: Sendable {
   let source: String
   /// The tree of closures, whose errors do not name the stage yet.
   let body: Evaluator
+  /// The expression on an int, for the shapes that have an int path (`IntForm`); nil for others.
+  public let int: IntForm?
 
   /// Evaluates against an element and the values of the environment's names. A runtime
   /// error (`typeError`, `divisionByZero`, `overflow`) is thrown as a `PipeError` whose
@@ -42,7 +44,8 @@ public enum ExpressionCompiler {
   ) throws(DiagnosticError) -> CompiledExpression {
     let diagnostics = ExpressionChecker.check(expr, in: environment)
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-    return CompiledExpression(expr: expr, source: source, body: build(expr, environment))
+    return CompiledExpression(
+      expr: expr, source: source, body: build(expr, environment), int: intForm(expr, environment))
   }
 
   typealias Evaluator = CompiledExpression.Evaluator

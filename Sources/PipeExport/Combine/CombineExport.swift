@@ -43,7 +43,8 @@ struct CombineExport: LibraryExport {
       parts.append("let scheduler = DispatchQueue.main\nvar subscriptions = Set<AnyCancellable>()")
     }
     let helpers = CombineHelper.closure(of: context.helpers, runnable: runnable)
-    parts += helpers.map(\.text)
+    let numbered = helpers.contains(.numbered)
+    parts += helpers.map { $0 == .pipeError ? CombineHelper.pipeError(numbered: numbered) : $0.text }
     parts += [SwiftCode.kinds(context.kinds)].compactMap { $0 }
     parts += context.declarations
     parts += body

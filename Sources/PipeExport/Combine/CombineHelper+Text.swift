@@ -138,7 +138,9 @@ extension CombineHelper {
             }
             subscription?.cancel()
         }
-
+        """#
+    case .show:
+      return #"""
         /// A value as pipe's `show` prints it: a string as itself, inside lists quoted.
         func show(_ value: Any) -> String {
             if let string = value as? String { return string }
@@ -293,8 +295,9 @@ extension CombineHelper {
       return #"""
         extension Publisher {
             /// RxSwift's `retry(when:)`: every value of the notifier subscribes again; its failure
-            /// fails the result; its completion completes the result at the next failure.
-            func retryWhen<N: Publisher>(_ notifier: @escaping (AnyPublisher<PipeError, Error>) -> N) -> AnyPublisher<Output, Error> {
+            /// fails the result; its completion completes the result at the next failure. With
+            /// `kinds`, an error of another kind fails the result at once, unseen by the notifier.
+            func retryWhen<N: Publisher>(on kinds: Set<String>? = nil, _ notifier: @escaping (AnyPublisher<PipeError, Error>) -> N) -> AnyPublisher<Output, Error> {
                 let upstream = mapError { $0 as Error }
                 return Deferred { () -> AnyPublisher<Output, Error> in
                     let output = PassthroughSubject<Output, Error>()
@@ -309,6 +312,7 @@ extension CombineHelper {
                                 switch completion {
                                 case .finished: output.send(completion: .finished)
                                 case .failure(let error):
+                                    if let kinds, !kinds.contains(error.kind) { return output.send(completion: .failure(error)) }
                                     if notifierDone { return output.send(completion: .finished) }
                                     failures += 1
                                     errors.send(PipeError(error, attempt: failures))
@@ -333,6 +337,27 @@ extension CombineHelper {
                             trigger.cancel()
                         }
                     ).eraseToAnyPublisher()
+                }.eraseToAnyPublisher()
+            }
+        }
+        """#
+    case .numbered:
+      return #"""
+        extension Publisher {
+            /// pipe's `error.attempt`: an error of this stage's n-th subscription is numbered n;
+            /// one numbered upstream keeps its number.
+            func numbered() -> AnyPublisher<Output, Error> {
+                let upstream = mapError { $0 as Error }
+                var subscriptions = 0
+                return Deferred { () -> AnyPublisher<Output, Error> in
+                    subscriptions += 1
+                    let attempt = subscriptions
+                    return upstream.mapError { error -> Error in
+                        guard (error as? PipeError)?.numbered != true else { return error }
+                        var numbered = PipeError(error, attempt: attempt)
+                        numbered.numbered = true
+                        return numbered
+                    }.eraseToAnyPublisher()
                 }.eraseToAnyPublisher()
             }
         }

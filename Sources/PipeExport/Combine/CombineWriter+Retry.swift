@@ -2,9 +2,21 @@ import PipeDSL
 
 extension CombineWriter {
   /// `retryWhen STRATEGY [max N] [on KINDS]`: Combine has no retryWhen, so a helper.
+  /// `on KINDS`: the helpers' `when:` and `on:`, so another kind fails the result at once
+  /// without reaching the strategy, as RxSwift's `retry(when:)` typed to an error.
   func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?, into chain: inout Chain) {
-    let when =
-      kinds.map { "when: { [\($0.map(dialect.string).joined(separator: ", "))].contains($0.kind) }, " } ?? ""
+    let list = kinds.map { "[" + $0.map(dialect.string).joined(separator: ", ") + "]" }
+    let start = chain.links.count
+    retryWhen(
+      strategy, max: max, when: list.map { "when: { \($0).contains($0.kind) }, " } ?? "", into: &chain)
+    guard let list, chain.links.count > start, chain.links[start].text.hasPrefix(".retryWhen {") else {
+      return
+    }
+    chain.links[start].text =
+      ".retryWhen(on: \(list)) {" + chain.links[start].text.dropFirst(".retryWhen {".count)
+  }
+
+  private func retryWhen(_ strategy: Strategy, max: Int?, when: String, into chain: inout Chain) {
     switch strategy {
     case .delays(let schedule):
       context.use(CombineHelper.retryDelays.rawValue)

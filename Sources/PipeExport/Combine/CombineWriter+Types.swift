@@ -9,6 +9,7 @@ extension CombineWriter {
       let letters = MarbleText.valueLetters(diagrams)
       if letters.isEmpty { return nil }
       return letters.allSatisfy(\.isNumber) ? "Int" : "String"
+    case .cold(let diagrams, let values): return Meaning.coldElementType(diagrams, values)
     case .just(let arg): return Meaning.swiftType(arg)
     case .range: return "Int"
     default: return nil
@@ -23,18 +24,6 @@ extension CombineWriter {
       .circuitBreaker:
       return true
     default: return false
-    }
-  }
-
-  /// A string stream given a number by `startWith` or `catchAndReturn`: the number as a
-  /// string (it prints the same), and whether that was needed.
-  static func oneType(_ meaning: Meaning, elementType: String?) -> (Meaning, Bool) {
-    guard elementType == "String" else { return (meaning, false) }
-    switch meaning {
-    case .startWith(let arg) where !arg.isString: return (.startWith(arg.asString), true)
-    case .catchAndReturn(let arg) where !arg.isString && arg.int != nil:
-      return (.catchAndReturn(arg.asString), true)
-    default: return (meaning, false)
     }
   }
 }

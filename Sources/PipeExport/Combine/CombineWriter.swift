@@ -23,6 +23,7 @@ struct CombineWriter {
       {
         chain.head = head
         neverFails = never
+        if context.numbersAttempts && meaning.raisesErrors { numbered(&chain) }
         continue
       }
       if case .sink(let kind) = meaning {
@@ -33,15 +34,22 @@ struct CombineWriter {
         chain.add(".setFailureType(to: Error.self)")
         neverFails = false
       }
-      let (typed, mixed) = Self.oneType(meaning, elementType: elementType)
-      neverFails = stage(typed, text: pipeline.stages[index].text, into: &chain, neverFails: neverFails)
-      if mixed {
-        chain.links[chain.links.count - 1].comment = "pipe mixes types here; this stream holds Strings"
-      }
-      if !Self.keepsElementType(meaning) { elementType = nil }
+      let typed = MixedTypes(meaning, elementType: elementType)
+      if typed.convertsStream { chain.add(MixedTypes.toString) }
+      neverFails = stage(
+        typed.meaning, text: pipeline.stages[index].text, into: &chain, neverFails: neverFails)
+      if typed.mixed { chain.links[chain.links.count - 1].comment = MixedTypes.comment }
+      elementType = typed.mixed ? "String" : Self.keepsElementType(meaning) ? elementType : nil
+      if context.numbersAttempts && meaning.raisesErrors { numbered(&chain) }
     }
     if neverFails, outer != nil { chain.add(".setFailureType(to: Error.self)") }
     return (chain, sink)
+  }
+
+  /// `.numbered()`: the stage's errors numbered by its subscription, as pipe's `error.attempt`.
+  private func numbered(_ chain: inout Chain) {
+    context.use(CombineHelper.numbered.rawValue)
+    chain.add(".numbered()")
   }
 
   /// The element type a source without values must be given, from a later literal.

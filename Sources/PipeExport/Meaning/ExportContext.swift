@@ -8,6 +8,9 @@ final class ExportContext {
   /// Declarations (stubs, caches, breakers), in the order first used, each once.
   private(set) var declarations: [String] = []
   private(set) var kinds: [String] = []
+  /// Whether the script reads an error's `attempt`: the RxSwift export then numbers the
+  /// errors of each stage by its subscription, as pipe does.
+  var numbersAttempts = false
   /// How deep the closure being written is nested: `value`, `value2`, ...
   private var depth = 0
   private var counter = 0

@@ -15,6 +15,29 @@ extension Meaning {
     return "String"
   }
 
+  /// The type of a diagram's own values (its first), which a typed cold source must have:
+  /// `-1-2|` is of `Int`, whatever a later `startWith` or `catchAndReturn` suggests.
+  static func coldElementType(_ diagrams: [String], _ values: [DictEntry]) -> String? {
+    let byLetter = Dictionary(values.map { ($0.keyText, $0.value) }) { first, _ in first }
+    for diagram in diagrams {
+      for (_, event) in MarbleText.events(diagram) where event != "|" && event != "#" {
+        if let arg = byLetter[String(event)] { return Meaning.swiftType(arg) }
+        return event.isNumber ? "Int" : "String"
+      }
+    }
+    return nil
+  }
+
+  /// The stages whose own errors pipe numbers by their subscription (`error.attempt`).
+  var raisesErrors: Bool {
+    switch self {
+    case .cold(let diagrams, _): return diagrams.contains { $0.contains("#") }
+    case .hot(let diagram, _): return diagram.contains("#")
+    case .fail, .plugin, .throwIf, .timeout: return true
+    default: return false
+    }
+  }
+
   static func swiftType(_ arg: Arg) -> String? {
     switch arg.kind {
     case .literal(.string): return "String"
@@ -22,6 +45,78 @@ extension Meaning {
     case .literal(.double), .literal(.duration): return "Double"
     case .literal(.bool): return "Bool"
     default: return nil
+    }
+  }
+}
+
+/// A value of another type joining a stream, `cold "-a-#" | startWith 0`: pipe's values are
+/// dynamic, a Swift stream holds one type. Both become Strings, which print as pipe prints
+/// them; the writer says so at that line.
+struct MixedTypes {
+  /// The stage, with its value as a String where it was not one.
+  var meaning: Meaning
+  /// Whether the stream's own values must be made Strings first (`.map { String(describing: $0) }`).
+  var convertsStream: Bool
+  /// Whether the types differed at all.
+  var mixed: Bool
+
+  static let comment = "pipe mixes types here; this stream holds Strings"
+  static let toString = ".map { String(describing: $0) }"
+
+  /// `meaning` made to fit a stream of `elementType` (nil: unknown, nothing changes).
+  init(_ meaning: Meaning, elementType: String?) {
+    (self.meaning, convertsStream, mixed) = (meaning, false, false)
+    let joining: Arg
+    switch meaning {
+    case .startWith(let arg), .catchAndReturn(let arg), .catchFallback(.just(let arg)): joining = arg
+    case .catchFallback(.pipeline(let fallback)) where fallback.stages.count == 1:
+      // `catch (just V)`, which is `catch just V`.
+      guard case .just(let arg) = Meaning.read(fallback.stages[0], bindings: []) else { return }
+      joining = arg
+    default: return
+    }
+    guard let elementType, let type = Meaning.swiftType(joining), type != elementType else { return }
+    mixed = true
+    convertsStream = elementType != "String"
+    let text = joining.isString ? joining : joining.asString
+    switch meaning {
+    case .startWith: self.meaning = .startWith(text)
+    case .catchAndReturn: self.meaning = .catchAndReturn(text)
+    default: self.meaning = .catchFallback(.just(text))
+    }
+  }
+}
+
+extension Meaning {
+  /// Whether a language's own print (Swift's `print`, JavaScript's `console.log`) shows the
+  /// pipeline's values as pipe's `show` does: not for pairs (`("a", "x")`, `[ 'a', 'x' ]`
+  /// where pipe prints `["a", "x"]`), nulls (`nil`), lists, dictionaries and records, which
+  /// the exports' `show` helper prints.
+  static func printsPlainly(_ pipeline: Pipeline, bindings: Set<String>) -> Bool {
+    var plain = true
+    var materialized = false  // a record's value is an Optional, whatever a map reads of it
+    for stage in pipeline.stages {
+      switch Meaning.read(stage, bindings: bindings) {
+      case .zip, .combineLatest, .enumerate, .buffer: plain = false
+      case .materialize: (plain, materialized) = (false, true)
+      case .startWith(let arg), .catchAndReturn(let arg), .catchFallback(.just(let arg)), .just(let arg):
+        if !Self.printsPlainly(arg) { plain = false }
+      case .of(let args): if !args.allSatisfy(Self.printsPlainly) { plain = false }
+      case .map(let expr):
+        switch expr.kind {
+        case .record, .list, .literal(.null): plain = false
+        default: if !materialized { plain = true }
+        }
+      default: continue
+      }
+    }
+    return plain
+  }
+
+  private static func printsPlainly(_ arg: Arg) -> Bool {
+    switch arg.kind {
+    case .literal(.null), .dict, .list: return false
+    default: return true
     }
   }
 }

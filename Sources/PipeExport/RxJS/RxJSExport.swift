@@ -12,11 +12,16 @@ struct RxJSExport: LibraryExport {
     case .last?: chain.add(writer.use("last") + "()")
     case .log?: chain.add(writer.use("tap") + "(console.log)")
     case .expect?:
-      if let expectation = expect(pipeline, chain: chain, writer: writer) { return expectation }
+      if let expectation = expect(pipeline, chain: chain, writer: writer) {
+        return expectation + "\n" + Self.playMark
+      }
     default: break
     }
+    let value = Meaning.printsPlainly(pipeline, bindings: bindings) ? "x" : "show(x)"
+    if value != "x" { context.use("show") }
     return chain.javascript()
-      + ".subscribe({\n  next: (x) => console.log(x),\n  error: (e) => console.log(`error: ${e.kind}`),\n  complete: () => console.log('completed'),\n});"
+      + ".subscribe({\n  next: (x) => console.log(\(value)),\n  error: (e) => console.log(`error: ${e.kind}`),\n  complete: () => console.log('completed'),\n});\n"
+      + Self.playMark
   }
 
   /// `expect "MARBLES"` as `expectObservable(...).toBe(...)`; nil for the other forms.
@@ -25,7 +30,7 @@ struct RxJSExport: LibraryExport {
       case .literal(.string(let diagram)) = first.kind
     else { return nil }
     writer.context.use("testScheduler")
-    let values = writer.marbleValues(op.arguments.dropFirst().first?.entries ?? [])
+    let values = writer.marbleValues(op.arguments.dropFirst().first?.entries ?? [], diagrams: [diagram])
     let arguments = ([CodeDialect.javascript.string(diagram)] + values).joined(separator: ", ")
     return "expectObservable(\(Chain.indentLines(chain.javascript(), by: ""))).toBe(\(arguments));"
   }
@@ -48,17 +53,32 @@ struct RxJSExport: LibraryExport {
     if !importLines.isEmpty { parts.append(importLines.joined(separator: "\n")) }
     parts.append(Self.pipeError)
     if context.helpers.contains("withAttempt") { parts.append(Self.withAttempt) }
+    if context.helpers.contains("numbered") { parts.append(Self.numbered) }
+    if context.helpers.contains("retryWhenOn") { parts.append(Self.retryWhenOn) }
+    if context.helpers.contains("show") { parts.append(Self.show) }
     parts += context.declarations
+    // A statement in the background (&) runs together with the next one, as in pipe.
+    let body = body.map {
+      $0.replacingOccurrences(
+        of: "\n" + Self.playMark,
+        with: testing && !$0.contains("(pipe ran it in the background, with &)") ? "\nplayToEnd();" : "")
+    }
     guard testing else { return (parts + body).joined(separator: "\n\n") + "\n" }
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
     parts.append(
-      "// The marbles run on the TestScheduler's virtual clock: one frame is 1 ms.\n"
+      "// Every pipeline runs on the TestScheduler's virtual clock, as pipe runs a script: one frame\n"
+        + "// is 1 ms. In an app, leave out the TestScheduler: the operators then use the real clock.\n"
         + "const testScheduler = new TestScheduler((actual, expected) => {\n"
         + "  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error('marbles differ');\n});\n\n"
+        + "/** Plays a statement to its end and sets the clock back to 0: one statement after another, as pipe. */\n"
+        + "function playToEnd(): void {\n  testScheduler.flush();\n  testScheduler.frame = 0;\n}\n\n"
         + "testScheduler.run(({ cold, hot, expectObservable }) => {\n"
         + body.map { "  " + Chain.indentLines($0, by: "  ") }.joined(separator: "\n\n") + "\n});")
     return parts.joined(separator: "\n\n") + "\n"
   }
+
+  /// Where a statement's `playToEnd()` goes, when the export runs on the TestScheduler.
+  static let playMark = "<play>"
 
   static let pipeError = """
     /** An error of one of pipe's kinds, as its sources and throwIf raise them. */
@@ -77,6 +97,58 @@ struct RxJSExport: LibraryExport {
     /** The error as a PipeError numbered by the attempt that failed, as pipe numbers them. */
     function withAttempt(error: any, attempt: number): PipeError {
       return new PipeError(error.kind ?? error.name, error.message, attempt);
+    }
+    """
+
+  static let numbered = """
+    /** pipe's `error.attempt`: an error of this stage's n-th subscription is numbered n (RxJS's errors carry no number); one numbered upstream keeps its number. */
+    function numbered<T>(): MonoTypeOperatorFunction<T> {
+      return (source) => {
+        let subscriptions = 0;
+        return defer(() => {
+          const attempt = ++subscriptions;
+          return source.pipe(
+            catchError((e) => throwError(() => (e.numbered ? e : Object.assign(withAttempt(e, attempt), { numbered: true })))),
+          );
+        });
+      };
+    }
+    """
+
+  static let retryWhenOn = """
+    /** pipe's retryWhen … on KINDS: an error of another kind ends the stream at once, unseen by the notifier. */
+    function retryWhenOn<T>(kinds: string[], notifier: (errors: Observable<any>) => Observable<unknown>) {
+      return (source: Observable<T>) =>
+        new Observable<T>((subscriber) =>
+          source
+            .pipe(
+              catchError((e) => {
+                if (kinds.includes(e.kind)) return throwError(() => e);
+                subscriber.error(e);
+                return EMPTY;
+              }),
+              retryWhen(notifier),
+            )
+            .subscribe(subscriber),
+        );
+    }
+    """
+
+  static let show = """
+    /** A value as pipe's `show` prints it: a string as itself, inside lists and records quoted. */
+    function show(x: unknown): string {
+      return typeof x === 'string' ? x : literal(x);
+    }
+
+    function literal(x: any): string {
+      if (x === null || x === undefined) return 'null';
+      if (typeof x === 'string') return JSON.stringify(x);
+      if (Array.isArray(x)) return '[' + x.map(literal).join(', ') + ']';
+      if (x instanceof PipeError) return `{kind: ${JSON.stringify(x.kind)}}`;
+      if (typeof x === 'object') {
+        return '{' + Object.entries(x).map(([k, v]) => `${k}: ${literal(v)}`).join(', ') + '}';
+      }
+      return String(x);
     }
     """
 

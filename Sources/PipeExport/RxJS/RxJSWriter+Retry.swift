@@ -2,43 +2,54 @@ import PipeDSL
 
 extension RxJSWriter {
   /// RxJS 7's `retry({ count, delay })` for the timed strategies, `retryWhen` for the general form.
+  /// With `on KINDS`, another kind ends the stream at once without reaching the strategy:
+  /// `retry`'s `delay` lets it through, the general form is the helper `retryWhenOn`.
   func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?) -> Chain.Link {
+    let list = kinds.map { "[" + $0.map(dialect.string).joined(separator: ", ") + "]" }
+    /// A delay notifier `wait` that lets the other kinds through.
+    func typed(_ wait: String) -> String {
+      list.map { "(\($0).includes(error.kind) ? \(wait) : \(use("throwError"))(() => error))" } ?? wait
+    }
     switch strategy {
     case .delays(let schedule):
       let count = Swift.min(schedule.count, max ?? .max)
-      var wait = use("timer") + "(\(delay(schedule)))"
-      if let kinds {
-        let list = kinds.map(dialect.string).joined(separator: ", ")
-        wait = "([\(list)].includes(error.kind) ? \(wait) : \(use("throwError"))(() => error))"
-      }
+      let wait = typed(use("timer") + "(\(delay(schedule)))")
       return Chain.Link(use("retry") + "({ count: \(count), delay: (error, n) => \(wait) })")
     case .general(let pipeline):
       var notifier = chain(pipeline, outer: "e", extraBindings: ["errors"]).0
       notifier.links.insert(.init(use("map") + "((e, i) => withAttempt(e, i + 1))"), at: 0)
       context.use("withAttempt")
+      let body = "((errors) =>\n  " + Chain.indentLines(notifier.javascript(indent: ""), by: "  ") + "\n)"
+      if let list {
+        context.use("retryWhenOn")
+        for name in ["Observable", "EMPTY", "catchError", "throwError", "retryWhen"] { _ = use(name) }
+        return Chain.Link(
+          "retryWhenOn(\(list), " + body.dropFirst(),
+          comment: "retryWhen's notifier never sees the other kinds")
+      }
       return Chain.Link(
-        use("retryWhen") + "((errors) =>\n  " + Chain.indentLines(notifier.javascript(indent: ""), by: "  ")
-          + "\n)",
+        use("retryWhen") + body,
         comment: "deprecated in RxJS 7; it completes at once when the notifier completes")
     case .never: return Chain.Link("// retryWhen never: the error is let through")
     case .until(let setting):
       let name = subject(setting)
-      return Chain.Link(
-        use("retry")
-          + "({ delay: () => \(name).pipe(\(use("skip"))(1), \(use("filter"))((k) => k !== ''), \(use("take"))(1)) })"
-      )
+      let wait = typed(
+        "\(name).pipe(\(use("skip"))(1), \(use("filter"))((k) => k !== ''), \(use("take"))(1))")
+      return Chain.Link(use("retry") + "({ delay: (error) => \(wait) })")
     case .online:
       context.declare(
         "/** Whether the network is reachable: feed it from the online/offline events. */\nconst online$ = new \(use("BehaviorSubject"))(true);"
       )
+      let wait = typed("online$.pipe(\(use("filter"))(Boolean), \(use("take"))(1))")
       return Chain.Link(
-        use("retry") + "({ delay: () => online$.pipe(\(use("filter"))(Boolean), \(use("take"))(1)) })",
+        use("retry") + "({ delay: (error) => \(wait) })",
         comment: "pipe's online also waits 1 s when already online")
     case .ask:
       return Chain.Link(
         "// retryWhen ask: pipe asks the person (retry, default, fail); connect your own dialog here")
     case .byKind(let branches):
-      return Chain.Link(byKind(branches, max: max), comment: "a strategy per kind; n counts every failure")
+      return Chain.Link(
+        byKind(branches, max: max, only: list), comment: "a strategy per kind; n counts every failure")
     }
   }
 
@@ -64,7 +75,7 @@ extension RxJSWriter {
     }
   }
 
-  private func byKind(_ branches: [(kind: String?, strategy: Strategy)], max: Int?) -> String {
+  private func byKind(_ branches: [(kind: String?, strategy: Strategy)], max: Int?, only: String?) -> String {
     var cases: [String] = []
     for (kind, strategy) in branches {
       let label = kind.map { "case \(dialect.string($0)):" } ?? "default:"
@@ -86,6 +97,8 @@ extension RxJSWriter {
     let body = cases.map { "    " + Chain.indentLines($0, by: "    ") }.joined(separator: "\n")
     let count = max.map { "count: \($0), " } ?? ""
     return
-      "\(use("retry"))({\n  \(count)delay: (error, n) => {\n    switch (error.kind) {\n\(body)\n    }\n  },\n})"
+      "\(use("retry"))({\n  \(count)delay: (error, n) => {\n"
+      + (only.map { "    if (!\($0).includes(error.kind)) return \(use("throwError"))(() => error);\n" } ?? "")
+      + "    switch (error.kind) {\n\(body)\n    }\n  },\n})"
   }
 }

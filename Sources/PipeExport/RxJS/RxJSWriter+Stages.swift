@@ -8,12 +8,18 @@ extension RxJSWriter {
 
   private func op(_ name: String, _ arguments: String = "") -> String { use(name) + "(" + arguments + ")" }
 
+  /// An arrow function's body: a record in parentheses, else it would read as a block.
+  private func arrowBody(_ expr: Expr) -> String {
+    let body = expression(expr)
+    return body.hasPrefix("{") ? "(" + body + ")" : body
+  }
+
   private func valueStage(_ meaning: Meaning, into chain: inout Chain) -> Bool {
     switch meaning {
-    case .map(let expr): chain.add(op("map", "(x) => \(expression(expr))"))
+    case .map(let expr): chain.add(op("map", "(x) => \(arrowBody(expr))"))
     case .filter(let expr): chain.add(op("filter", "(x) => \(expression(expr))"))
     case .scan(let seed, let expr):
-      chain.add(op("scan", "(acc, x) => \(expression(expr)), \(dialect.literal(seed))"))
+      chain.add(op("scan", "(acc, x) => \(arrowBody(expr)), \(dialect.literal(seed))"))
     case .take(let count): chain.add(op("take", String(count)))
     case .skip(let count): chain.add(op("skip", String(count)))
     case .takeWhile(let expr): chain.add(op("takeWhile", "(x) => \(expression(expr))"))
@@ -21,7 +27,10 @@ extension RxJSWriter {
     case .startWith(let arg): chain.add(op("startWith", dialect.literal(arg)))
     case .enumerate: chain.add(op("map", "(value, index) => ({ index, value })"))
     case .buffer(let count): chain.add(op("bufferCount", String(count)))
-    case .delay(let seconds): chain.add(op("delay", ms(seconds)))
+    case .delay(let seconds):
+      chain.add(
+        op("delay", ms(seconds)),
+        comment: "RxJS completes with the last delayed value; pipe, as RxSwift, one delay after the source")
     case .debounce(let seconds): chain.add(op("debounceTime", ms(seconds)))
     case .throttle(let seconds):
       chain.add(
@@ -29,8 +38,15 @@ extension RxJSWriter {
     case .share: chain.add(op("share"))
     case .repeatCount(let count): chain.add(op("repeat", count.map(String.init) ?? ""))
     case .materialize:
-      chain.add(op("materialize"), comment: "RxJS's Notification has kind 'N'/'E'/'C' where pipe's has event")
-    case .dematerialize: chain.add(op("dematerialize"))
+      context.declare(Self.pipeRecord)
+      _ = use("ObservableNotification")
+      chain.add(op("materialize"))
+      chain.add(op("map", "pipeRecord"), comment: "pipe's records: .event, .value, .error")
+    case .dematerialize:
+      context.declare(Self.pipeRecord)
+      _ = use("ObservableNotification")
+      chain.add(op("map", "rxNotification"))
+      chain.add(op("dematerialize"))
     default: return false
     }
     return true
@@ -73,7 +89,12 @@ extension RxJSWriter {
       chain.add(op("take", "0"), comment: "pipe's retry \(attempts) completes at once; RxJS still subscribes")
     case .retry(nil): chain.add(op("retry"))
     case .retryWhen(let strategy, let max, let on): chain.links.append(retryWhen(strategy, max: max, on: on))
-    case .timeout(let seconds): chain.add(op("timeout", ms(seconds)))
+    case .timeout(let seconds):
+      chain.add(
+        op(
+          "timeout",
+          "{ each: \(ms(seconds)), with: () => \(use("throwError"))(() => new PipeError('timeout')) }"),
+        comment: "else RxJS's TimeoutError")
     default: chain.add("// no faithful RxJS translation: \(text)")
     }
   }
@@ -105,7 +126,7 @@ extension RxJSWriter {
     case .say(let expr): body = "console.log(\(expression(expr, element: element)))"
     case .count(let name):
       context.declare("let \(name) = 0;")
-      body = "\(name)++"
+      body = "console.log(`\(name): ${++\(name)}`)"
     }
     switch (event, action) {
     case (.all, .log): return op("tap", "console.log")
@@ -113,4 +134,28 @@ extension RxJSWriter {
     default: return op("tap", "(x) => \(body)")
     }
   }
+}
+
+extension RxJSWriter {
+  /// pipe's record of an event, over RxJS's Notification (whose `kind` is 'N', 'E' or 'C').
+  static let pipeRecord = """
+    /** pipe's record of an event: `event` is 'next', 'error' or 'completed'. */
+    interface PipeRecord<T> {
+      event: 'next' | 'error' | 'completed';
+      value?: T;
+      error?: any;
+    }
+
+    function pipeRecord<T>(n: ObservableNotification<T>): PipeRecord<T> {
+      if (n.kind === 'N') return { event: 'next', value: n.value };
+      if (n.kind === 'E') return { event: 'error', error: n.error };
+      return { event: 'completed' };
+    }
+
+    function rxNotification<T>(r: PipeRecord<T>): ObservableNotification<T> {
+      if (r.event === 'next') return { kind: 'N', value: r.value as T };
+      if (r.event === 'error') return { kind: 'E', error: r.error };
+      return { kind: 'C' };
+    }
+    """
 }

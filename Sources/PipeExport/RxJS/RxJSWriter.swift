@@ -19,8 +19,15 @@ struct RxJSWriter {
         chain.head = head
       } else if case .sink(let kind) = meaning {
         sink = kind
+        continue
       } else {
         stage(meaning, text: pipeline.stages[index].text, into: &chain)
+      }
+      if context.numbersAttempts && meaning.raisesErrors {
+        context.use("numbered")
+        context.use("withAttempt")
+        for name in ["MonoTypeOperatorFunction", "defer", "catchError", "throwError"] { _ = use(name) }
+        chain.add("numbered()")
       }
     }
     return (chain, sink)
@@ -29,8 +36,12 @@ struct RxJSWriter {
   /// Records that `name` is imported from 'rxjs'.
   func use(_ name: String) -> String {
     context.use("rxjs:" + name)
+    // Timed operators run on the TestScheduler's virtual clock, as pipe runs a script.
+    if Self.timed.contains(name) { context.use("testScheduler") }
     return name
   }
+
+  static let timed: Set = ["timer", "interval", "delay", "debounceTime", "throttleTime", "timeout"]
 
   func argument(_ arg: Arg, outer: String?) -> String {
     if case .element(let names) = arg.kind {
@@ -66,7 +77,9 @@ struct RxJSWriter {
     case .cold(let diagrams, let values): return cold(diagrams, values)
     case .hot(let diagram, let values):
       context.use("testScheduler")
-      return "hot(" + ([dialect.string(diagram)] + marbleValues(values)).joined(separator: ", ") + ")"
+      return "hot("
+        + ([dialect.string(diagram)] + marbleValues(values, diagrams: [diagram])).joined(separator: ", ")
+        + ")"
     case .changes(let setting):
       let name = CombineWriter.camelCase(setting) + "$"
       context.declare(
@@ -88,7 +101,7 @@ struct RxJSWriter {
   /// `cold('-a-#')` of the TestScheduler; several diagrams, one per subscription.
   private func cold(_ diagrams: [String], _ values: [DictEntry]) -> String {
     context.use("testScheduler")
-    let extra = marbleValues(values)
+    let extra = marbleValues(values, diagrams: diagrams)
     let calls = diagrams.map { "cold(" + ([dialect.string($0)] + extra).joined(separator: ", ") + ")" }
     if calls.count == 1 { return calls[0] }
     context.use("coldEach")
@@ -96,15 +109,26 @@ struct RxJSWriter {
     return "coldEach([" + calls.joined(separator: ", ") + "])"
   }
 
-  /// The values and error arguments of `cold`/`hot`/`toBe`.
-  func marbleValues(_ values: [DictEntry]) -> [String] {
-    let letters = values.filter { $0.keyText != "#" }
-    let error = values.first { $0.keyText == "#" }?.value.word
+  /// The values and error arguments of `cold`/`hot`/`toBe`: a digit is a number and `#` a
+  /// PipeError, as in pipe (RxJS's marbles would make them the strings '1' and 'error').
+  func marbleValues(_ values: [DictEntry], diagrams: [String]) -> [String] {
+    // With a values map, a letter it does not name is itself (RxJS would make it undefined).
+    let named = Set(values.map(\.keyText))
+    let given = values.filter { $0.keyText != "#" }
+    let own = MarbleText.valueLetters(diagrams).filter {
+      !named.contains(String($0)) && ($0.isNumber || !given.isEmpty)
+    }
+    let letters =
+      given.map { (key: $0.keyText, value: dialect.literal($0.value)) }
+      + own.sorted().map { (key: String($0), value: $0.isNumber ? String($0) : dialect.string(String($0))) }
+    let error =
+      values.first { $0.keyText == "#" }?.value.word
+      ?? (diagrams.contains { $0.contains("#") } ? "error" : nil)
     var words: [String] = []
     if !letters.isEmpty || error != nil {
       words.append(
         letters.isEmpty
-          ? "undefined" : dialect.record(letters.map { ($0.keyText, dialect.literal($0.value)) }))
+          ? "undefined" : dialect.record(letters))
     }
     if let error { words.append("new PipeError('\(error)')") }
     return words

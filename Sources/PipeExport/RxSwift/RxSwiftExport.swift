@@ -16,8 +16,10 @@ struct RxSwiftExport: LibraryExport {
     case .expect?: notes = expectNote(pipeline, writer: writer)
     default: break
     }
+    let value = Meaning.printsPlainly(pipeline, bindings: bindings) ? "$0" : "show($0)"
+    if value != "$0" { context.use("show") }
     chain.add(
-      ".subscribe(\n    onNext: { print($0) },\n    onError: { print(\"error: \\($0.kind)\") },\n    onCompleted: { print(\"completed\") }\n)"
+      ".subscribe(\n    onNext: { print(\(value)) },\n    onError: { print(\"error: \\($0.kind)\") },\n    onCompleted: { print(\"completed\") }\n)"
     )
     chain.add(".disposed(by: disposeBag)")
     return (notes + [chain.swift(), Self.startMark]).joined(separator: "\n")
@@ -50,14 +52,23 @@ struct RxSwiftExport: LibraryExport {
     parts.append("import Foundation\nimport RxSwift" + (testing ? "\nimport RxTest" : ""))
     if testing {
       parts.append(
-        "// cold diagrams play on RxTest's virtual clock: one tick is 1 ms.\nlet testScheduler = TestScheduler(initialClock: 0, resolution: 0.001)\nlet scheduler = testScheduler"
+        "// Every pipeline runs on RxTest's virtual clock, as pipe runs a script: one tick is 1 ms, and\n"
+          + "// testScheduler.start() plays each to its end at once. In an app, use MainScheduler.instance.\n"
+          + "let testScheduler = TestScheduler(initialClock: 0, resolution: 0.001)\nlet scheduler = testScheduler"
       )
     } else {
       parts.append("let scheduler = MainScheduler.instance")
     }
     parts.append("let disposeBag = DisposeBag()")
-    parts.append(Self.pipeError)
+    let numbered = context.helpers.contains("numbered")
+    parts.append(Self.pipeError(numbered: numbered))
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
+    if numbered { parts.append(Self.numbered) }
+    if context.helpers.contains("retryOn") { parts.append(Self.retryOn) }
+    if context.helpers.contains("show") {
+      parts.append(CombineHelper.show.text)
+      if context.declarations.contains(RxSwiftWriter.record) { parts.append(RxSwiftWriter.recordFields) }
+    }
     parts += [SwiftCode.kinds(context.kinds)].compactMap { $0 }
     parts += context.declarations
     // On RxTest's clock a statement runs when the scheduler starts: one after another, as in pipe.
@@ -70,14 +81,57 @@ struct RxSwiftExport: LibraryExport {
 
   /// The Swift helpers' PipeError, where RxSwift's own `RxError.timeout` is of pipe's kind
   /// `timeout` (as Combine's helper raises `PipeError("timeout")`), not of the kind `RxError`.
-  static let pipeError = CombineHelper.pipeError.text.replacingOccurrences(
-    of: "    var kind: String { (self as? PipeError)?.kind ?? String(describing: type(of: self)) }",
-    with: """
-          var kind: String {
-              if case RxError.timeout? = self as? RxError { return "timeout" }
-              return (self as? PipeError)?.kind ?? String(describing: type(of: self))
-          }
-      """)
+  static func pipeError(numbered: Bool) -> String {
+    CombineHelper.pipeError(numbered: numbered).replacingOccurrences(
+      of: "    var kind: String { (self as? PipeError)?.kind ?? String(describing: type(of: self)) }",
+      with: """
+            var kind: String {
+                if case RxError.timeout? = self as? RxError { return "timeout" }
+                return (self as? PipeError)?.kind ?? String(describing: type(of: self))
+            }
+        """)
+  }
+
+  static let retryOn = """
+    /// An error of the kinds a `retry(on:when:)` retries.
+    struct Retryable: Error {
+        var error: Error
+    }
+
+    extension ObservableType {
+        /// pipe's `retryWhen … on KINDS`: RxSwift's `retry(when:)` typed to `Retryable`, so an error
+        /// of another kind ends the stream at once, unseen by the handler.
+        func retry<Trigger: ObservableType>(
+            on kinds: Set<String>, when handler: @escaping (Observable<Error>) -> Trigger
+        ) -> Observable<Element> {
+            asObservable()
+                .catch { error in throw kinds.contains(error.kind) ? Retryable(error: error) : error }
+                .retry(when: { (errors: Observable<Retryable>) in handler(errors.map(\\.error)) })
+        }
+    }
+    """
+
+  /// With it, PipeError's `numbered` says a stage has numbered it: the first that does, as pipe
+  /// stamps an error once.
+  static let numbered = """
+    extension ObservableType {
+        /// pipe's `error.attempt`: an error of this stage's n-th subscription is numbered n (RxSwift's
+        /// errors carry no number); one numbered upstream keeps its number.
+        func numbered() -> Observable<Element> {
+            var subscriptions = 0
+            return Observable.deferred {
+                subscriptions += 1
+                let attempt = subscriptions
+                return self.asObservable().catch { error in
+                    guard (error as? PipeError)?.numbered != true else { throw error }
+                    var numbered = PipeError(error, attempt: attempt)
+                    numbered.numbered = true
+                    throw numbered
+                }
+            }
+        }
+    }
+    """
 
   /// Where a statement's `testScheduler.start()` goes, when the export has a test scheduler.
   static let startMark = "<start>"

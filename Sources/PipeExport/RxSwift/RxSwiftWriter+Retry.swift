@@ -2,16 +2,28 @@ import PipeDSL
 
 extension RxSwiftWriter {
   /// The book's form: `retry(when:)` over the enumerated errors, a timer per retry.
+  /// With `on KINDS`, the helper `retry(on:when:)`: RxSwift's `retry(when:)` typed to those
+  /// kinds, so another kind ends the stream at once without reaching the handler.
   func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?, into chain: inout Chain) {
-    let only =
-      kinds.map { ", [\($0.map(dialect.string).joined(separator: ", "))].contains(error.kind)" } ?? ""
+    let start = chain.links.count
+    retryWhen(strategy, max: max, into: &chain)
+    guard let kinds, chain.links.count > start, chain.links[start].text.hasPrefix(".retry(when: ") else {
+      return
+    }
+    context.use("retryOn")
+    let list = kinds.map(dialect.string).joined(separator: ", ")
+    chain.links[start].text =
+      ".retry(on: [\(list)], when: " + chain.links[start].text.dropFirst(".retry(when: ".count)
+  }
+
+  private func retryWhen(_ strategy: Strategy, max: Int?, into chain: inout Chain) {
     switch strategy {
     case .delays(let schedule):
       let count = Swift.min(schedule.count, max ?? .max)
       chain.add(
         ".retry(when: { errors in\n    errors.enumerated().flatMap { attempt, error -> Observable<Int> in\n"
-          + "        guard attempt < \(count)\(only) else { throw error }\n"
-          + "        return Observable<Int>.timer(\(delay(schedule)), scheduler: scheduler)\n    }\n})")
+          + "        guard attempt < \(count) else { throw error }\n"
+          + "        return Observable<Int>.timer(\(delay(schedule)), scheduler: \(scheduler))\n    }\n})")
     case .general(let pipeline):
       var notifier = self.chain(pipeline, outer: "error", extraBindings: ["errors"]).0
       notifier.head = "errors.enumerated().map { PipeError($1, attempt: $0 + 1) }"
@@ -53,7 +65,7 @@ extension RxSwiftWriter {
       switch strategy {
       case .delays(let schedule):
         cases.append(
-          "\(label)\n    guard attempt < \(schedule.count) else { throw error }\n    return Observable<Int>.timer(\(delay(schedule)), scheduler: scheduler)"
+          "\(label)\n    guard attempt < \(schedule.count) else { throw error }\n    return Observable<Int>.timer(\(delay(schedule)), scheduler: \(scheduler))"
         )
       case .until(let setting):
         let name = CombineWriter.camelCase(setting)

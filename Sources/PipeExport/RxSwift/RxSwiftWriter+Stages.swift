@@ -8,22 +8,21 @@ extension RxSwiftWriter {
 
   private func valueStage(_ meaning: Meaning, into chain: inout Chain) -> Bool {
     switch meaning {
-    case .map(let expr): chain.add(".map { \(expression(expr)) }")
-    case .filter(let expr): chain.add(".filter { \(expression(expr)) }")
+    case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr)))
+    case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr)))
     case .scan(let seed, let expr):
-      chain.add(
-        ".scan(\(dialect.literal(seed))) { \(expression(expr, element: "$1", names: ["acc": "$0"])) }")
+      chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr))
     case .take(let count): chain.add(".take(\(count))")
     case .skip(let count): chain.add(".skip(\(count))")
-    case .takeWhile(let expr): chain.add(".take(while: { \(expression(expr)) })")
+    case .takeWhile(let expr): chain.add(".take(while: " + SwiftCode.closure(expression(expr)) + ")")
     case .distinct: chain.add(".distinctUntilChanged()")
     case .startWith(let arg): chain.add(".startWith(\(dialect.literal(arg)))")
     case .enumerate: chain.add(".enumerated()")
-    case .buffer(let count): chain.add(".buffer(timeSpan: .never, count: \(count), scheduler: scheduler)")
-    case .delay(let seconds): chain.add(".delay(\(interval(seconds)), scheduler: scheduler)")
-    case .debounce(let seconds): chain.add(".debounce(\(interval(seconds)), scheduler: scheduler)")
+    case .buffer(let count): chain.add(".buffer(timeSpan: .never, count: \(count), scheduler: \(scheduler))")
+    case .delay(let seconds): chain.add(".delay(\(interval(seconds)), scheduler: \(scheduler))")
+    case .debounce(let seconds): chain.add(".debounce(\(interval(seconds)), scheduler: \(scheduler))")
     case .throttle(let seconds):
-      chain.add(".throttle(\(interval(seconds)), latest: true, scheduler: scheduler)")
+      chain.add(".throttle(\(interval(seconds)), latest: true, scheduler: \(scheduler))")
     case .share: chain.add(".share()")
     case .repeatCount(let count?):
       chain = Chain(head: "Observable.concat(Array(repeating: \(chain.swift()), count: \(count)))")
@@ -73,7 +72,7 @@ extension RxSwiftWriter {
     case .retry(let attempts?): chain.add(".retry(\(attempts))", comment: attempts == 1 ? "1 attempt" : nil)
     case .retry(nil): chain.add(".retry()")
     case .retryWhen(let strategy, let max, let on): retryWhen(strategy, max: max, on: on, into: &chain)
-    case .timeout(let seconds): chain.add(".timeout(\(interval(seconds)), scheduler: scheduler)")
+    case .timeout(let seconds): chain.add(".timeout(\(interval(seconds)), scheduler: \(scheduler))")
     default:
       chain.add("// no faithful RxSwift translation: \(text)")
     }
@@ -107,6 +106,19 @@ extension RxSwiftWriter {
 }
 
 extension RxSwiftWriter {
+  /// `PipeRecord` printed as pipe prints a record, `{event: "next", value: 1}`.
+  static let recordFields = """
+    extension PipeRecord: Record {
+        var fields: [(String, Any)] {
+            switch rxEvent {
+            case .next(let value): return [("event", event), ("value", value)]
+            case .error(let error): return [("event", event), ("error", error)]
+            case .completed: return [("event", event)]
+            }
+        }
+    }
+    """
+
   /// pipe's record of an event, over RxSwift's `Event` (whose own `event` is the Event itself,
   /// so `.event != "completed"` cannot be said of an `Event`).
   static let record = """

@@ -15,16 +15,48 @@ struct RxSwiftWriter {
     let hint = Meaning.swiftTypeHint(meanings)
     var chain = Chain(head: "")
     var sink: Meaning.Sink?
+    var elementType: String?
     for (index, meaning) in meanings.enumerated() {
       if index == 0, let head = source(meaning, outer: outer, hint: hint) {
         chain.head = head
+        elementType = sourceType(meaning, hint: hint)
+        if context.numbersAttempts && meaning.raisesErrors { chain.add(".numbered()") }
       } else if case .sink(let kind) = meaning {
         sink = kind
       } else {
-        stage(meaning, text: pipeline.stages[index].text, into: &chain)
+        let typed = MixedTypes(meaning, elementType: elementType)
+        if typed.convertsStream { chain.add(MixedTypes.toString) }
+        stage(typed.meaning, text: pipeline.stages[index].text, into: &chain)
+        if typed.mixed { chain.links[chain.links.count - 1].comment = MixedTypes.comment }
+        elementType =
+          typed.mixed ? "String" : CombineWriter.keepsElementType(meaning) ? elementType : nil
+        if context.numbersAttempts && meaning.raisesErrors { chain.add(".numbered()") }
       }
     }
+    if chain.links.contains(where: { $0.text == ".numbered()" }) { context.use("numbered") }
     return (chain, sink)
+  }
+
+  /// The type of a source's elements, where it is plain.
+  private func sourceType(_ meaning: Meaning, hint: String) -> String? {
+    switch meaning {
+    case .cold(let diagrams, let values): return Meaning.coldElementType(diagrams, values) ?? hint
+    case .hot(let diagram, let values): return Meaning.coldElementType([diagram], values) ?? hint
+    case .just(let arg): return Meaning.swiftType(arg)
+    case .of(let args):
+      let types = Set(args.map(Meaning.swiftType))
+      return types.count == 1 ? types.first! : nil
+    case .range, .timer, .every: return "Int"
+    case .empty, .never, .fail: return hint
+    default: return nil
+    }
+  }
+
+  /// The scheduler of the timed stages: RxTest's virtual clock, on which the program plays
+  /// each pipeline to its end as `pipe run` does (the real clock would end the program first).
+  var scheduler: String {
+    context.use("testScheduler")
+    return "scheduler"
   }
 
   func argument(_ arg: Arg, outer: String?) -> String {
@@ -63,15 +95,15 @@ struct RxSwiftWriter {
       context.kind(kind)
       return "Observable<\(hint)>.error(PipeError.\(kind))"
     case .timer(.seconds(let seconds)):
-      return "Observable<Int>.timer(\(interval(seconds)), scheduler: scheduler)"
+      return "Observable<Int>.timer(\(interval(seconds)), scheduler: \(scheduler))"
     case .timer(.computed(let expr)):
       return
-        "Observable<Int>.timer(.seconds(\(expression(expr, element: outer ?? "$0"))), scheduler: scheduler)"
-    case .every(let seconds): return "Observable<Int>.interval(\(interval(seconds)), scheduler: scheduler)"
+        "Observable<Int>.timer(.seconds(\(expression(expr, element: outer ?? "$0"))), scheduler: \(scheduler))"
+    case .every(let seconds): return "Observable<Int>.interval(\(interval(seconds)), scheduler: \(scheduler))"
     case .cold(let diagrams, let values): return cold(diagrams, values, hint: hint)
     case .hot(let diagram, let values):
       context.use("testScheduler")
-      let hint = elementType([diagram], values) ?? hint
+      let hint = Meaning.coldElementType([diagram], values) ?? hint
       return "testScheduler.createHotObservable(\(recorded(diagram, values, hint: hint))).asObservable()"
     case .changes(let setting):
       let name = CombineWriter.camelCase(setting)
@@ -97,24 +129,11 @@ struct RxSwiftWriter {
   /// RxTest's cold observable of one diagram; of several, the n-th for the n-th subscription.
   private func cold(_ diagrams: [String], _ values: [DictEntry], hint: String) -> String {
     context.use("testScheduler")
-    let hint = elementType(diagrams, values) ?? hint
+    let hint = Meaning.coldElementType(diagrams, values) ?? hint
     let recordings = diagrams.map { recorded($0, values, hint: hint) }
     if recordings.count == 1 { return "testScheduler.createColdObservable(\(recordings[0])).asObservable()" }
     context.use("coldEach")
     return "coldEach([\n    " + recordings.joined(separator: ",\n    ") + ",\n])"
-  }
-
-  /// The type of the diagrams' own values (their first), which RxTest's recorded events must
-  /// share: `-1-2|` is of `Int`, whatever a later `startWith` or `catchAndReturn` suggests.
-  private func elementType(_ diagrams: [String], _ values: [DictEntry]) -> String? {
-    let byLetter = Dictionary(values.map { ($0.keyText, $0.value) }) { first, _ in first }
-    for diagram in diagrams {
-      for (_, event) in MarbleText.events(diagram) where event != "|" && event != "#" {
-        if let arg = byLetter[String(event)] { return Meaning.swiftType(arg) }
-        return event.isNumber ? "Int" : "String"
-      }
-    }
-    return nil
   }
 
   /// `[.next(1, "a"), .error(3, PipeError.error)]`: a diagram as RxTest's recorded events.

@@ -43,7 +43,7 @@ final class Repl: @unchecked Sendable {
   var paint: Paint { streams.output.paint }
 
   init(
-    terminal: Terminal, options: RunOptions, streams: OutputStreams, environment: [String: String],
+    terminal: Terminal, options: RunChoices, streams: OutputStreams, environment: [String: String],
     settings: sending Settings
   ) {
     self.terminal = terminal
@@ -71,7 +71,7 @@ final class Repl: @unchecked Sendable {
   }
 
   /// Runs the prompt until Ctrl-D or `:quit`; returns the exit status.
-  static func run(options: RunOptions, streams: OutputStreams) -> Int32 {
+  static func run(options: RunChoices, streams: OutputStreams) -> Int32 {
     let environment = ProcessInfo.processInfo.environment
     let settings = Settings(environment: environment)
     let terminal = Terminal.start(

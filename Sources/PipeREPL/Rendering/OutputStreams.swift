@@ -33,7 +33,7 @@ struct OutputStreams: Sendable {
   }
 
   /// The streams as the options and the process's environment say.
-  init(options: RunOptions) {
+  init(options: RunChoices) {
     self.init(
       noColor: options.noColor, ascii: options.ascii, environment: ProcessInfo.processInfo.environment)
   }

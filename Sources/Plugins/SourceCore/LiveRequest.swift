@@ -43,33 +43,43 @@ public enum Redact {
   /// `query` of an ASCII target (every target a client sends percent-encoded), byte by byte:
   /// the fake API logs one per request, and reading it as characters cost more than its answer.
   static func asciiQuery(_ target: String) -> String? {
-    let bytes = target.utf8
-    guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")), bytes.allSatisfy({ $0 < 0x80 }) else {
-      return bytes.contains(UInt8(ascii: "?")) ? nil : target
-    }
-    var out = Array(bytes[...mark])
-    out.reserveCapacity(bytes.count + 8)
-    var start = bytes.index(after: mark)
-    while true {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.endIndex
-      let item = bytes[start..<end]
-      if let equals = item.firstIndex(of: UInt8(ascii: "=")),
-        keyNames.contains(String(decoding: item[..<equals].map(lowercased), as: UTF8.self))
-      {
-        out.append(contentsOf: item[...equals])
-        out.append(contentsOf: "••••".utf8)
-      } else {
-        out.append(contentsOf: item)
+    var target = target
+    return target.withUTF8 { bytes -> String? in
+      guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
+        return String(decoding: bytes, as: UTF8.self)
       }
-      guard end < bytes.endIndex else { break }
-      out.append(UInt8(ascii: "&"))
-      start = bytes.index(after: end)
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + 16)
+      out.append(contentsOf: bytes[...mark])
+      var start = mark + 1
+      while true {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "&")) ?? bytes.count
+        let item = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if let equals = item.firstIndex(of: UInt8(ascii: "=")),
+          isKeyName(UnsafeBufferPointer(rebasing: item[..<equals]))
+        {
+          out.append(contentsOf: item[...equals])
+          out.append(contentsOf: "••••".utf8)
+        } else {
+          out.append(contentsOf: item)
+        }
+        guard end < bytes.count else { break }
+        out.append(UInt8(ascii: "&"))
+        start = end + 1
+      }
+      return String(decoding: out, as: UTF8.self)
     }
-    return String(decoding: out, as: UTF8.self)
   }
 
-  private static func lowercased(_ byte: UInt8) -> UInt8 {
-    (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+  /// Whether ASCII `name`, lowercased, is one of `keyNames`.
+  private static func isKeyName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    keyNames.contains { key in
+      key.utf8.count == name.count
+        && zip(key.utf8, name).allSatisfy {
+          $0 == ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($1) ? $1 + 32 : $1)
+        }
+    }
   }
 
   /// `query` of any target, character by character (a name such as `\u{212A}ey` lowercases to

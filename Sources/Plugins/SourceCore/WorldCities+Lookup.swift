@@ -65,11 +65,23 @@ extension WorldCities {
     }
 
   /// The table's city nearest to a point, if one lies within `radiusKm`.
+  ///
+  /// The first of the nearest, as `min(by:)` would pick it. No city is nearer than its
+  /// difference in latitude alone, so a city whose latitude is more than a kilometre beyond the
+  /// nearest so far is passed over without its trigonometry (the fake API asks on every request).
   public static func nearest(lat: Double, lon: Double, withinKm radiusKm: Double) -> WorldCity? {
-    let ranked = all.map { (city: $0, km: distanceKm(lat, lon, $0.lat, $0.lon)) }
-    guard let best = ranked.min(by: { $0.km < $1.km }), best.km <= radiusKm else { return nil }
+    var best: (city: WorldCity, km: Double)?
+    for city in all {
+      if let best, abs(city.lat - lat) * kmPerDegree > best.km + 1 { continue }
+      let km = distanceKm(lat, lon, city.lat, city.lon)
+      if best == nil || km < best!.km { best = (city, km) }
+    }
+    guard let best, best.km <= radiusKm else { return nil }
     return best.city
   }
+
+  /// The length of a degree of latitude (of any great circle) on the haversine's sphere.
+  static let kmPerDegree = 6371 * Double.pi / 180
 
   /// Great-circle distance in kilometres (haversine).
   public static func distanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
@@ -84,7 +96,27 @@ extension WorldCities {
     return 6371 * 2 * atan2(a.squareRoot(), (1 - a).squareRoot())
   }
 
-  private static func fold(_ text: String) -> String {
+  /// `text` without the spaces around it, its case and its accents: how names are compared.
+  static func fold(_ text: String) -> String {
+    asciiFold(text) ?? foldByFoundation(text)
+  }
+
+  /// `fold` of ASCII text (most of what users and the fake API's clients type), without
+  /// Foundation: trimmed of spaces and tabs, lowercased; nil for anything else.
+  static func asciiFold(_ text: String) -> String? {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: { !isBlank($0) }),
+      let last = bytes.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    let lowered = bytes[first...last].map {
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0
+    }
+    return String(decoding: lowered, as: UTF8.self)
+  }
+
+  static func foldByFoundation(_ text: String) -> String {
     text.trimmingCharacters(in: .whitespaces)
       .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
   }

@@ -5,7 +5,7 @@ import Foundation
 struct FakeAPIHandler: Sendable {
   typealias Route = @Sendable (FakeAPIRequest) async -> FakeAPIReply
 
-  private let routes: [(method: String, path: [String], answer: Route)]
+  private let routes: [(method: String, path: String, answer: Route)]
   private let unknown: Route
 
   init(routes: FakeAPIRoutes, control: FakeAPIControl) {
@@ -19,7 +19,7 @@ struct FakeAPIHandler: Sendable {
     ]
     self.routes = table.map { pattern, answer in
       let parts = pattern.split(separator: " ")
-      return (String(parts[0]), Self.segments(parts[1]), answer)
+      return (String(parts[0]), Self.segments(String(parts[1])), answer)
     }
     unknown = control.unknown
   }
@@ -27,13 +27,30 @@ struct FakeAPIHandler: Sendable {
   /// The reply to `request` from the route it matches.
   func reply(to request: FakeAPIRequest) async -> FakeAPIReply {
     let method = request.method.uppercased()
-    let path = Self.segments(request.path[...])
+    let path = Self.segments(request.path)
     let route = routes.first { $0.method == method && $0.path == path }
     return await (route?.answer ?? unknown)(request)
   }
 
-  /// The path's segments, lowercased: `/V2/City/` is `["v2", "city"]`.
-  private static func segments(_ path: Substring) -> [String] {
-    path.split(separator: "/").map { $0.lowercased() }
+  /// The path's segments, lowercased and joined by `/`: `/V2/City/` is `v2/city`.
+  static func segments(_ path: String) -> String {
+    asciiSegments(path) ?? path.split(separator: "/").map { $0.lowercased() }.joined(separator: "/")
+  }
+
+  /// `segments` of an ASCII path, byte by byte (a request costs one); nil for any other path.
+  static func asciiSegments(_ path: String) -> String? {
+    var path = path
+    return path.withUTF8 { bytes -> String? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count)
+      var previous = UInt8(ascii: "/")
+      for byte in bytes where byte != UInt8(ascii: "/") || previous != UInt8(ascii: "/") {
+        out.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+        previous = byte
+      }
+      if out.last == UInt8(ascii: "/") { out.removeLast() }
+      return String(decoding: out, as: UTF8.self)
+    }
   }
 }

@@ -95,11 +95,26 @@ extension OpenWeatherWire {
 
   /// The weather group OpenWeatherMap files a description under (`light rain` → `Rain`).
   static func group(_ description: String) -> String {
-    let groups = [("clear", "Clear"), ("cloud", "Clouds"), ("rain", "Rain"), ("snow", "Snow")]
-    for (word, group) in groups + [("thunder", "Thunderstorm")] where description.contains(word) {
-      return group
-    }
+    for (word, group) in groups where contains(description, word) { return group }
     return description.prefix(1).uppercased() + description.dropFirst()
+  }
+
+  static let groups = [
+    ("clear", "Clear"), ("cloud", "Clouds"), ("rain", "Rain"), ("snow", "Snow"), ("thunder", "Thunderstorm"),
+  ]
+
+  /// Whether `text` contains the ASCII `word`: byte by byte when `text` is ASCII (as every
+  /// simulated description is; Foundation's `contains` cost more than the rest of the answer).
+  static func contains(_ text: String, _ word: String) -> Bool {
+    var (text, word) = (text, word)
+    let found = text.withUTF8 { text -> Bool? in
+      guard !text.contains(where: { $0 >= 0x80 }) else { return nil }
+      return word.withUTF8 { word in
+        !word.isEmpty && word.count <= text.count
+          && (0...(text.count - word.count)).contains { text[$0..<($0 + word.count)].elementsEqual(word) }
+      }
+    }
+    return found ?? text.contains(word)
   }
 
   static func defaultMessage(_ status: Int) -> String {
