@@ -220,4 +220,16 @@ extension RxSwiftAgreementTests {
       }
     }
   }
+
+  /// Tracing changes nothing: a share's subject ends every subscriber it had when the error
+  /// came, even one that zip disposed meanwhile, and that catch subscribes its fallback into
+  /// nothing, untraced and in RxSwift 6.10.2 (random check, set 6 #1663). `log` dropped the
+  /// error at the disposed `s`, so the fallback was never subscribed.
+  func testATracedRunSubscribesAsAnUntracedOne() {
+    let lines = logLines(#"let s = cold "1ms #" | share; s | zip (s | catch (just 1)) | log"#)
+    XCTAssertEqual(subscriptions("just 1", in: lines), 1, "\(lines)")
+    let output = assertAgrees(
+      #"let s = cold "1ms #" | share; s | zip (s | catch (just 1 | onNext count fallback)) | expect "1ms #""#)
+    XCTAssertEqual(output.lines, ["fallback: 1"])
+  }
 }

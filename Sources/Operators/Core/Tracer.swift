@@ -110,7 +110,11 @@ final class TraceSink<Element>: Sink<Element> {
   }
 
   func on(_ event: Event<Element>) {
-    guard !disposed else { return }
+    // Tracing changes nothing: an event that comes after this subscription was disposed is
+    // passed on unrecorded, as an untraced run passes it. A subject ends every subscriber it
+    // had when its end began, one disposed meanwhile too (RxSwift's does the same): `catch`
+    // then subscribes its fallback, into nothing, traced as untraced.
+    guard !disposed else { return observer.on(event) }
     // Once everything downstream has ended, a source subscribed after the end (RxSwift's
     // `startWith` and `zip` do that) emits into nothing: not recorded, but still passed on
     // as an untraced run would, so the operator that subscribed it hears its end as in
