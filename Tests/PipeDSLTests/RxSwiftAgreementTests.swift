@@ -221,6 +221,24 @@ extension RxSwiftAgreementTests {
     }
   }
 
+  /// startWith emits its value even when the subscription ended while it was being made, as
+  /// RxSwift's does: zip subscribes its second side after the first failed, and flatMap still
+  /// subscribes its inner source for the 24, into nothing (random check, set 7 #2247: RxSwift
+  /// 6.10.2 subscribes `just .` once; pipe did not). An `of` emits on the trampoline, after
+  /// the end, so nothing reaches flatMap there, in both.
+  func testStartWithEmitsIntoASubscriptionThatAlreadyEnded() {
+    let cases: [(String, [String: Int])] = [
+      ("fail f2 | zip (timer 20ms | startWith 24 | flatMap (just .)) | log", ["timer 20ms": 1, "just .": 1]),
+      ("fail f2 | zip (of(24) | flatMap (just .)) | log", ["of(24)": 1, "just .": 0]),
+    ]
+    for (text, expected) in cases {
+      let lines = logLines(text)
+      for (label, count) in expected {
+        XCTAssertEqual(subscriptions(label, in: lines), count, "\(label) in \(text)")
+      }
+    }
+  }
+
   /// Tracing changes nothing: a share's subject ends every subscriber it had when the error
   /// came, even one that zip disposed meanwhile, and that catch subscribes its fallback into
   /// nothing, untraced and in RxSwift 6.10.2 (random check, set 6 #1663). `log` dropped the
