@@ -35,7 +35,9 @@ extension JSONValue {
     }
   }
 
-  static func writeString(_ value: String, to out: inout [UInt8]) {
+  /// Appends `value` as a JSON string: quotes, backslash and control characters escaped
+  /// (the short forms where JSON has them, as JSONEncoder writes them).
+  public static func writeString(_ value: String, to out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     defer { out.append(UInt8(ascii: "\"")) }
     // Most strings need no escape: then they go in whole.
@@ -47,6 +49,8 @@ extension JSONValue {
       switch byte {
       case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
       case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+      case 0x08: out.append(contentsOf: #"\b"#.utf8)
+      case 0x0C: out.append(contentsOf: #"\f"#.utf8)
       case 0x0A: out.append(contentsOf: #"\n"#.utf8)
       case 0x0D: out.append(contentsOf: #"\r"#.utf8)
       case 0x09: out.append(contentsOf: #"\t"#.utf8)

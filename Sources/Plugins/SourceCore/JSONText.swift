@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Compact JSON written member by member, byte for byte as `JSONEncoder` writes it with
 /// `[.sortedKeys, .withoutEscapingSlashes]`: for the simulators' answers, which `pipe fake-api`
@@ -93,35 +94,6 @@ public struct JSONText {
   /// As `JSONEncoder`: quotes, backslashes and control characters escaped, `/` and everything
   /// beyond ASCII as it is.
   private mutating func string(_ value: String) {
-    var value = value
-    value.withUTF8 { utf8 in
-      bytes.append(UInt8(ascii: "\""))
-      // Most strings need no escape: then they go in whole.
-      if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-        bytes.append(contentsOf: utf8)
-      } else {
-        for byte in utf8 { escape(byte) }
-      }
-      bytes.append(UInt8(ascii: "\""))
-    }
+    JSONValue.writeString(value, to: &bytes)
   }
-
-  private mutating func escape(_ byte: UInt8) {
-    switch byte {
-    case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-    case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-    case 0x08: bytes.append(contentsOf: #"\b"#.utf8)
-    case 0x0C: bytes.append(contentsOf: #"\f"#.utf8)
-    case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-    case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-    case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-    case ..<0x20:
-      let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: #"\u00"#.utf8)
-      bytes.append(hex[Int(byte >> 4)])
-      bytes.append(hex[Int(byte & 0xF)])
-    default: bytes.append(byte)
-    }
-  }
-
 }
