@@ -17,9 +17,11 @@ final class ExportGoldenTests: XCTestCase {
     ] + scripts
 
   /// The kinds no example shows (mixed types, timed sources, error attempts, printed values,
-  /// typed retryWhen): scripts of this test's own, which the Combine round trip runs too.
+  /// typed retryWhen, RxJS's completion ticks and marble values): scripts of this test's own,
+  /// which the Combine round trip runs too.
   static let scripts = [
     "mixed-types", "timed-sources", "error-attempts", "printed-values", "typed-retrywhen",
+    "completion-ticks", "marble-values",
   ].map { "Tests/PipeExportTests/Scripts/\($0).pipe" }
 
   static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

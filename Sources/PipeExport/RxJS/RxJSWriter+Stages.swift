@@ -8,6 +8,13 @@ extension RxJSWriter {
 
   private func op(_ name: String, _ arguments: String = "") -> String { use(name) + "(" + arguments + ")" }
 
+  /// A helper of RxJSExport.faithful in place of an RxJS operator whose events differ from RxSwift's.
+  private func faithful(_ name: String, _ arguments: String) -> String {
+    context.use(name)
+    for name in RxJSExport.faithfulImports { _ = use(name) }
+    return name + "(" + arguments + ")"
+  }
+
   /// An arrow function's body: a record in parentheses, else it would read as a block.
   private func arrowBody(_ expr: Expr) -> String {
     let body = expression(expr)
@@ -26,11 +33,13 @@ extension RxJSWriter {
     case .distinct: chain.add(op("distinctUntilChanged"))
     case .startWith(let arg): chain.add(op("startWith", dialect.literal(arg)))
     case .enumerate: chain.add(op("map", "(value, index) => ({ index, value })"))
-    case .buffer(let count): chain.add(op("bufferCount", String(count)))
+    case .buffer(let count): chain.add(faithful("bufferToEnd", String(count)))
     case .delay(let seconds):
+      // RxJS's delay completes with the last delayed value; RxSwift's one delay after the source.
       chain.add(
-        op("delay", ms(seconds)),
-        comment: "RxJS completes with the last delayed value; pipe, as RxSwift, one delay after the source")
+        op("concatWith", op("timer", ms(seconds)) + ".pipe(" + op("ignoreElements") + ")"),
+        comment: "as RxSwift, the completion is delayed too")
+      chain.add(op("delay", ms(seconds)))
     case .debounce(let seconds): chain.add(op("debounceTime", ms(seconds)))
     case .throttle(let seconds):
       chain.add(
@@ -59,8 +68,8 @@ extension RxJSWriter {
     case .flatMapLatest(let pipeline): chain.add(op("switchMap", arrow(pipeline, parameter: "x")))
     case .merge(let pipeline): chain.add(op("mergeWith", inline(pipeline)))
     case .concat(let pipeline): chain.add(op("concatWith", inline(pipeline)))
-    case .zip(let pipeline): chain.add(op("zipWith", inline(pipeline)))
-    case .combineLatest(let pipeline): chain.add(op("combineLatestWith", inline(pipeline)))
+    case .zip(let pipeline): chain.add(faithful("zipToEnd", inline(pipeline)))
+    case .combineLatest(let pipeline): chain.add(faithful("combineLatestToEnd", inline(pipeline)))
     case .group(let pipeline): chain.links += self.chain(pipeline).0.links
     default: return false
     }
@@ -94,7 +103,7 @@ extension RxJSWriter {
         op(
           "timeout",
           "{ each: \(ms(seconds)), with: () => \(use("throwError"))(() => new PipeError('timeout')) }"),
-        comment: "else RxJS's TimeoutError")
+        comment: "else RxJS's TimeoutError; a value at the very tick of the timeout passes, in pipe it fails")
     default: chain.add("// no faithful RxJS translation: \(text)")
     }
   }
