@@ -30,7 +30,8 @@ struct RxJSExport: LibraryExport {
       case .literal(.string(let diagram)) = first.kind
     else { return nil }
     writer.context.use("testScheduler")
-    let values = writer.marbleValues(op.arguments.dropFirst().first?.entries ?? [], diagrams: [diagram], anyError: true)
+    let values = writer.marbleValues(
+      op.arguments.dropFirst().first?.entries ?? [], diagrams: [diagram], anyError: true)
     let arguments = ([CodeDialect.javascript.string(diagram)] + values).joined(separator: ", ")
     return "expectObservable(\(Chain.indentLines(chain.javascript(), by: ""))).toBe(\(arguments));"
   }
@@ -66,10 +67,10 @@ struct RxJSExport: LibraryExport {
     }
     guard testing else { return (parts + body).joined(separator: "\n\n") + "\n" }
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
+    parts.append(Self.sameMarbles)
     parts.append(
       "// Every pipeline runs on the TestScheduler's virtual clock, as pipe runs a script: one frame\n"
         + "// is 1 ms. In an app, leave out the TestScheduler: the operators then use the real clock.\n"
-        + Self.sameMarbles + "\n\n"
         + "const testScheduler = new TestScheduler((actual, expected) => {\n"
         + "  if (!sameMarbles(actual, expected)) {\n"
         + "    throw new Error(`marbles differ:\\n  actual:   ${JSON.stringify(actual)}\\n  expected: ${JSON.stringify(expected)}`);\n"
