@@ -23,10 +23,11 @@ final class ExportGoldenTests: XCTestCase {
   ].map { "Tests/PipeExportTests/Scripts/\($0).pipe" }
 
   /// Where RxJS 7's operators and marbles differ from RxSwift's (completion ticks, marble
-  /// values): their RxJS export only, the others are their libraries' own operators.
-  static let rxjsScripts = ["completion-ticks", "marble-values"].map {
-    "Tests/PipeExportTests/Scripts/\($0).pipe"
-  }
+  /// values, a buffer at the end): their RxJS export only, the others are their libraries'
+  /// own operators.
+  static let rxjsScripts = [
+    "Scripts/completion-ticks", "Scripts/marble-values", "RxJSScripts/buffer-at-end",
+  ].map { "Tests/PipeExportTests/\($0).pipe" }
 
   static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "Goldens")
