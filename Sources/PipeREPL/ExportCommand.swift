@@ -34,21 +34,28 @@ extension PipeCommand {
     @Flag(help: "A complete program that prints what each pipeline's sink would print.")
     var runnable = false
 
-    @OptionGroup var options: CommonOptions
+    @Flag(help: "Never colour the messages, whatever NO_COLOR and FORCE_COLOR say.")
+    var noColor = RunChoices().noColor
 
     @ParentCommand var pipe: PipeCommand
 
     func validate() throws {
+      // It runs nothing and draws nothing: only the colour of its messages is a choice.
+      let runs = "it runs nothing"
       try RootOption.refuse(
-        allBut: RootOption.common, given: pipe, in: "pipe export",
-        reasons: [.code: "translate code with --code CODE", .format: "it writes code"])
+        allBut: [.noColor], given: pipe, in: "pipe export",
+        reasons: [
+          .code: "translate code with --code CODE", .format: "it writes code", .seed: runs, .answer: runs,
+          .ascii: "it draws nothing",
+        ])
       if (file == nil) == (code == nil) {
         throw ValidationError("give a script, or --code CODE (one of them)")
       }
     }
 
     func run() throws {
-      let run = options.choices
+      var run = RunChoices()
+      run.noColor = noColor
       let streams = OutputStreams(options: run)
       let source = code.map { Result.success($0) } ?? ScriptSource.read(file!, paint: streams.error.paint)
       throw ExitCode(

@@ -40,6 +40,26 @@ final class ExportCommandTests: XCTestCase {
     XCTAssertTrue(rxjs.output.contains("console.log(x)"), rxjs.output)
   }
 
+  /// export runs nothing and draws nothing: its help offers no seed, answer or ASCII, and
+  /// giving one says why it is not taken, where it was silently ignored.
+  func testOptionsThatChangeNothingInAnExportAreRefused() throws {
+    let path = try script("just 1\n")
+    let help = try PipeProcess.run(["export", "--help"], errors: .output)
+    for option in ["--seed", "--answer", "--ascii"] {
+      XCTAssertFalse(help.output.contains(option), help.output)
+    }
+    XCTAssertTrue(help.output.contains("--no-color"), help.output)
+    for arguments in [
+      ["export", "--to", "rxjs", "--seed", "3", path], ["--ascii", "export", "--to", "rxjs", path],
+      ["export", "--to", "rxjs", "--answer", "retry", path],
+    ] {
+      let result = try PipeProcess.run(arguments, errors: .output)
+      XCTAssertEqual(result.status, 64, "\(arguments): \(result.output)")
+      XCTAssertTrue(result.output.contains("pipe export does not take --"), "\(arguments): \(result.output)")
+      XCTAssertFalse(result.output.contains("import"), result.output)
+    }
+  }
+
   func testAnUnknownLibraryIsAUsageError() throws {
     let path = try script("just 1\n")
     let result = try PipeProcess.run(["export", "--to", "kotlin", path], errors: .output)
