@@ -26,8 +26,8 @@ public enum Exporter {
     let writer: any LibraryExport =
       switch library {
       case .combine: CombineExport(runnable: runnable)
-      case .rxswift: RxSwiftExport()
-      case .rxjs: RxJSExport()
+      case .rxswift: RxSwiftExport(runnable: runnable)
+      case .rxjs: RxJSExport(runnable: runnable)
       }
     let context = ExportContext()
     context.numbersAttempts = program.statements.contains { $0.text.contains(".attempt") }

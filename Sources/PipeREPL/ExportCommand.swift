@@ -15,7 +15,7 @@ extension PipeCommand {
       discussion: """
         Translates by meaning, not by spelling: pipe's retry 3 (three attempts in all, as RxSwift counts) is retry(3) in RxSwift but retry(2) in Combine and RxJS. What a library lacks comes as a small helper, included once; where no faithful translation exists, a comment at that line says so. Plugin sources become typed stubs to connect.
 
-        --runnable (Combine only) writes a whole main.swift on OpenCombine 0.14 that prints each value the sink would print, then completed or error: KIND; run it with --virtual for pipe's virtual clock.
+        --runnable writes a whole program that prints each value the sink would print, then completed or error: KIND, headed by how to run it: for Combine a main.swift on OpenCombine 0.14 (on the real clock; run it with --virtual for pipe's virtual clock), for RxSwift a main.swift with the Package.swift it needs, for RxJS a TypeScript file for `npx tsx` (both on the libraries' test schedulers' virtual clock, as pipe runs a script).
 
         Exit status: 0 written; 2 the script does not check (nothing is written); 64 a usage error.
         """
@@ -31,27 +31,31 @@ extension PipeCommand {
       name: .customLong("code"), help: ArgumentHelp("Translate CODE instead of a file.", valueName: "CODE"))
     var code: String?
 
-    @Flag(help: "A complete program instead of a fragment (Combine on OpenCombine).")
+    @Flag(help: "A complete program that prints what each pipeline's sink would print.")
     var runnable = false
 
-    @OptionGroup var options: CommonOptions
+    @Flag(help: "Never colour the messages, whatever NO_COLOR and FORCE_COLOR say.")
+    var noColor = RunChoices().noColor
 
     @ParentCommand var pipe: PipeCommand
 
     func validate() throws {
+      // It runs nothing and draws nothing: only the colour of its messages is a choice.
+      let runs = "it runs nothing"
       try RootOption.refuse(
-        allBut: RootOption.common, given: pipe, in: "pipe export",
-        reasons: [.code: "translate code with --code CODE", .format: "it writes code"])
+        allBut: [.noColor], given: pipe, in: "pipe export",
+        reasons: [
+          .code: "translate code with --code CODE", .format: "it writes code", .seed: runs, .answer: runs,
+          .ascii: "it draws nothing",
+        ])
       if (file == nil) == (code == nil) {
         throw ValidationError("give a script, or --code CODE (one of them)")
-      }
-      if runnable && library != .combine {
-        throw ValidationError("--runnable writes a Combine program; use it with --to combine")
       }
     }
 
     func run() throws {
-      let run = options.choices
+      var run = RunChoices()
+      run.noColor = noColor
       let streams = OutputStreams(options: run)
       let source = code.map { Result.success($0) } ?? ScriptSource.read(file!, paint: streams.error.paint)
       throw ExitCode(

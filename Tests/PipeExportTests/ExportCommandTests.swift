@@ -22,12 +22,42 @@ final class ExportCommandTests: XCTestCase {
     XCTAssertFalse(result.output.contains("import"), result.output)
   }
 
-  func testRunnableIsCombinesOnly() throws {
+  /// `--runnable` writes a whole program for every library, headed by how to run it, and one that
+  /// prints where the fragment asserts marbles.
+  func testRunnableWritesAWholeProgramForEachLibrary() throws {
+    let path = try script("cold \"-a|\" | expect \"-a|\"\n")
+    let heads = [
+      "rxswift": "Package.swift", "rxjs": "npx tsx", "combine": "as a Combine program on OpenCombine",
+    ]
+    for (library, head) in heads {
+      let result = try PipeProcess.run(["export", "--to", library, "--runnable", path], errors: .output)
+      XCTAssertEqual(result.status, 0, "\(library): \(result.output)")
+      XCTAssertTrue(result.output.contains(head), "\(library): \(result.output)")
+      XCTAssertTrue(result.output.contains("then completed or error: KIND"), "\(library): \(result.output)")
+    }
+    let rxjs = try PipeProcess.run(["export", "--to", "rxjs", "--runnable", path], errors: .output)
+    XCTAssertFalse(rxjs.output.contains("expectObservable("), rxjs.output)
+    XCTAssertTrue(rxjs.output.contains("console.log(x)"), rxjs.output)
+  }
+
+  /// export runs nothing and draws nothing: its help offers no seed, answer or ASCII, and
+  /// giving one says why it is not taken, where it was silently ignored.
+  func testOptionsThatChangeNothingInAnExportAreRefused() throws {
     let path = try script("just 1\n")
-    let result = try PipeProcess.run(["export", "--to", "rxswift", "--runnable", path], errors: .output)
-    XCTAssertEqual(result.status, 64)
-    XCTAssertTrue(
-      result.output.contains("--runnable writes a Combine program; use it with --to combine"), result.output)
+    let help = try PipeProcess.run(["export", "--help"], errors: .output)
+    for option in ["--seed", "--answer", "--ascii"] {
+      XCTAssertFalse(help.output.contains(option), help.output)
+    }
+    XCTAssertTrue(help.output.contains("--no-color"), help.output)
+    for arguments in [
+      ["export", "--to", "rxjs", "--seed", "3", path], ["--ascii", "export", "--to", "rxjs", path],
+      ["export", "--to", "rxjs", "--answer", "retry", path],
+    ] {
+      let result = try PipeProcess.run(arguments, errors: .output)
+      XCTAssertEqual(result.status, 64, "\(arguments): \(result.output)")
+      XCTAssertTrue(result.output.contains("pipe export does not take --"), "\(arguments): \(result.output)")
+      XCTAssertFalse(result.output.contains("import"), result.output)
+    }
   }
 
   func testAnUnknownLibraryIsAUsageError() throws {

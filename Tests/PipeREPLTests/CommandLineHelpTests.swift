@@ -62,10 +62,7 @@ final class CommandLineHelpTests: XCTestCase {
         ["--clock", "--speed", "--seed", "--no-color", "--ascii", "--answer", "--format"]
       ),
       ("pipe check", ["check", script.path], ["--seed", "--no-color", "--ascii", "--answer", "--format"]),
-      (
-        "pipe export", ["export", "--to", "rxswift", script.path],
-        ["--seed", "--no-color", "--ascii", "--answer"]
-      ),
+      ("pipe export", ["export", "--to", "rxswift", script.path], ["--no-color"]),
       ("pipe docs", ["docs", "names"], []),
       ("pipe fake-api", ["fake-api", "--weather-faults", "nonsense"], ["--seed"]),
     ]

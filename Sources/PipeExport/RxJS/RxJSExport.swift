@@ -1,8 +1,11 @@
 import PipeDSL
 
 /// A script as RxJS 7 TypeScript: each pipeline a `pipe(...)`, `cold` and `expect` the
-/// `TestScheduler`'s marbles, imports listed once at the top.
+/// `TestScheduler`'s marbles, imports listed once at the top. With `runnable`, a program that
+/// prints what each pipeline's sink would print instead of asserting its marbles.
 struct RxJSExport: LibraryExport {
+  var runnable = false
+
   func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String {
     let writer = RxJSWriter(context: context, bindings: bindings)
     var (chain, sink) = writer.chain(pipeline)
@@ -11,7 +14,7 @@ struct RxJSExport: LibraryExport {
     case .count?: chain.add(writer.use("count") + "()")
     case .last?: chain.add(writer.use("last") + "()")
     case .log?: chain.add(writer.use("tap") + "(console.log)")
-    case .expect?:
+    case .expect? where !runnable:
       if let expectation = expect(pipeline, chain: chain, writer: writer) {
         return expectation + "\n" + Self.playMark
       }
@@ -47,6 +50,13 @@ struct RxJSExport: LibraryExport {
     let imports = context.helpers.filter { $0.hasPrefix("rxjs:") }.map { String($0.dropFirst(5)) }
     let testing = context.helpers.contains("testScheduler")
     var parts = ["// \(name) in RxJS 7, exported by pipe."]
+    if runnable {
+      parts[0] = """
+        // \(name) as an RxJS 7 program, exported by pipe.
+        // Prints each value the pipeline's sink would print, then completed or error: KIND.
+        // To run it: `npm install rxjs@7 tsx`, save it as demo.ts and `npx tsx demo.ts`.
+        """
+    }
     var importLines =
       imports.isEmpty ? [] : ["import { \(Set(imports).sorted().joined(separator: ", ")) } from 'rxjs';"]
     if testing { importLines.append("import { TestScheduler } from 'rxjs/testing';") }

@@ -2,8 +2,11 @@ import Foundation
 import PipeDSL
 
 /// A script as RxSwift 6 code: pipe's semantics are RxSwift's, so this is the closest export.
-/// `cold` and `expect` become RxTest's cold observables and recorded events.
+/// `cold` and `expect` become RxTest's cold observables and recorded events. The export is a
+/// whole `main.swift` either way; `runnable` heads it with the package that runs it.
 struct RxSwiftExport: LibraryExport {
+  var runnable = false
+
   func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String {
     let writer = RxSwiftWriter(context: context, bindings: bindings)
     var (chain, sink) = writer.chain(pipeline)
@@ -49,6 +52,7 @@ struct RxSwiftExport: LibraryExport {
   func document(name: String, body: [String], context: ExportContext) -> String {
     var parts = ["// \(name) in RxSwift 6, exported by pipe."]
     let testing = context.helpers.contains("testScheduler")
+    if runnable { parts[0] = Self.runnableHeader(name: name, testing: testing) }
     parts.append("import Foundation\nimport RxSwift" + (testing ? "\nimport RxTest" : ""))
     if testing {
       parts.append(
@@ -77,6 +81,24 @@ struct RxSwiftExport: LibraryExport {
       $0.replacingOccurrences(of: "\n" + Self.startMark, with: start.map { "\n" + $0 } ?? "")
     }
     return parts.joined(separator: "\n\n") + "\n"
+  }
+
+  /// What `--runnable` says first: what the program prints and the package that runs it.
+  static func runnableHeader(name: String, testing: Bool) -> String {
+    let test = testing ? ",\n//         .product(name: \"RxTest\", package: \"RxSwift\")" : ""
+    return """
+      // \(name) as an RxSwift 6 program, exported by pipe.
+      // Prints each value the pipeline's sink would print, then completed or error: KIND.
+      // To run it: save it as Sources/demo/main.swift, next to this Package.swift, and `swift run demo`.
+      //
+      //     // swift-tools-version: 5.9
+      //     import PackageDescription
+      //     let package = Package(
+      //       name: "demo",
+      //       dependencies: [.package(url: "https://github.com/ReactiveX/RxSwift", from: "6.0.0")],
+      //       targets: [.executableTarget(name: "demo", dependencies: [
+      //         .product(name: "RxSwift", package: "RxSwift")\(test)])])
+      """
   }
 
   /// The Swift helpers' PipeError, where RxSwift's own `RxError.timeout` is of pipe's kind

@@ -28,7 +28,9 @@ enum HelpTopics {
       RxSwift's retry(when:) with a timer, RxJS's retry({ count, delay }), a helper in
       Combine. What a library lacks comes as a helper, written once; where nothing is
       faithful, a comment at that line says so. Plugin sources become typed stubs.
-      pipe export --runnable writes a whole Combine program (docs/COOKBOOK.md).
+      pipe export --runnable writes a whole program that prints each value, with how to
+      run it: Combine on OpenCombine, RxSwift with its Package.swift, RxJS for npx tsx
+      (docs/COOKBOOK.md).
       """
     ),
     (
