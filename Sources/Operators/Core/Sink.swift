@@ -4,13 +4,13 @@
 /// A sink is the `Cancelable` lifetime of the observers it hands upstream, so a synchronous
 /// source upstream sees `isDisposed` as soon as the sink stops. Subclasses override
 /// `disposeResources()` to release what they own besides the upstream subscription.
-@usableFromInline class Sink<Element>: Cancelable {
+@usableFromInline class Sink<Element>: SinkBase, Cancelable {
   @usableFromInline final let observer: Observer<Element>
   @usableFromInline @exclusivity(unchecked) final var upstream: (any Disposable)?
-  @usableFromInline @exclusivity(unchecked) final var disposed = false
 
   @inlinable init(observer: Observer<Element>) {
     self.observer = observer
+    super.init()
     Resources.increment()
   }
 
@@ -66,4 +66,18 @@
 
   /// Releases what a subclass owns; called once, after the upstream is disposed.
   @inlinable func disposeResources() {}
+
+  @usableFromInline override final var downstream: (any Cancelable)? { observer.lifetime }
+}
+
+/// What a sink is whatever its element type: whether it has ended, and the lifetime of the
+/// observer downstream of it. A loop upstream reads the flag directly, without a call
+/// (`DownstreamLifetimes`).
+@usableFromInline class SinkBase {
+  @usableFromInline @exclusivity(unchecked) final var disposed = false
+
+  @inlinable init() {}
+
+  /// The lifetime of the observer this sink forwards to.
+  @usableFromInline var downstream: (any Cancelable)? { nil }
 }

@@ -33,17 +33,23 @@
   ///
   /// `handler` receives the new attempt's events. Subclasses pass `{ self.on($0) }` from
   /// their own (final) code, so the event path is specialised and called directly, not
-  /// through a generic class's vtable.
-  @inlinable final func subscribeAgain(_ handler: @escaping (Event<Element>) -> Void) {
+  /// through a generic class's vtable. `inSubscription` is true when called from the
+  /// operator's subscribe function, where the current-thread trampoline is installed;
+  /// otherwise (an error, perhaps from a timer) the trampoline is looked up once for the
+  /// loop, not at every attempt.
+  @inlinable @inline(__always) final func subscribeAgain(
+    inSubscription: Bool = false, _ handler: @escaping (Event<Element>) -> Void
+  ) {
     pending = true
     guard !looping else { return }
     looping = true
+    let trampoline = inSubscription ? nil : CurrentThread.current
     var synchronous = false
     while pending && !(unbounded && subscribedBefore ? isDisposed : isEndedOrStopped) {
       pending = false
       if subscribedBefore && unbounded && !countResubscription(synchronous: synchronous) { break }
       subscribedBefore = true
-      subscribeOnce(handler)
+      subscribeOnce(trampoline, handler)
       synchronous = true
     }
     looping = false
@@ -61,10 +67,20 @@
   }
 
   /// Disposes the previous attempt, then subscribes anew, as RxSwift does. An attempt that
-  /// fails during `subscribe` is kept until the loop's next turn disposes it.
-  @inlinable final func subscribeOnce(_ handler: @escaping (Event<Element>) -> Void) {
+  /// fails during `subscribe` is kept until the loop's next turn disposes it. The source is
+  /// subscribed as `subscribe` does, with this thread's `trampoline` (nil: it is installed).
+  @inlinable final func subscribeOnce(
+    _ trampoline: UnsafeMutablePointer<CurrentThread.Trampoline>?,
+    _ handler: @escaping (Event<Element>) -> Void
+  ) {
     endAttempt()
-    let subscription = source.subscribe(Observer(lifetime: self, handler))
+    let observer = Observer(lifetime: self, handler)
+    let subscription: any Disposable
+    if let trampoline, !trampoline.pointee.isActive {
+      subscription = CurrentThread.install(trampoline) { source.subscribeNested(observer) }
+    } else {
+      subscription = source.subscribeNested(observer)
+    }
     if disposed {
       subscription.dispose()
     } else {
@@ -79,13 +95,9 @@ extension Sink {
   /// Reports a resubscription to the run's control, looked up once and kept in `control`;
   /// false when it made the run a runaway (the run is stopped). Without a control, true.
   @inlinable final func countResubscription(synchronous: Bool, control: inout RunControl??) -> Bool {
-    let found: RunControl?
-    if let known = control {
-      found = known
-    } else {
-      found = runControl
-      control = .some(found)
-    }
-    return found?.countResubscription(synchronous: synchronous) ?? true
+    // Read in place: copying the double optional out costs two calls per resubscription.
+    if control == nil { control = .some(runControl) }
+    guard case .some(.some(let found)) = control else { return true }
+    return found.countResubscription(synchronous: synchronous)
   }
 }

@@ -38,7 +38,7 @@ extension Observable {
     if attemptsLeft == 0 {
       forwardStop(.completed)
     } else {
-      subscribeNext()
+      subscribeNext(inSubscription: true)
     }
   }
 
@@ -55,8 +55,9 @@ extension Observable {
     }
   }
 
-  @inlinable func subscribeNext() {
+  /// `inSubscription`: called from the operator's subscribe function (see `subscribeAgain`).
+  @inlinable @inline(__always) func subscribeNext(inSubscription: Bool = false) {
     if let left = attemptsLeft { attemptsLeft = left - 1 }
-    subscribeAgain { self.on($0) }
+    subscribeAgain(inSubscription: inSubscription) { self.on($0) }
   }
 }

@@ -46,9 +46,9 @@ extension Observable {
   @inlinable func start(_ notifier: (Observable<any Error>) -> Observable<Trigger>) {
     let triggers = notifier(errors.asObservable())
     triggerSubscription.setDisposable(
-      triggers.subscribe(Observer(lifetime: self) { self.onTrigger($0) }))
+      triggers.subscribeNested(Observer(lifetime: self) { self.onTrigger($0) }))
     // The first attempt is made even if downstream ended meanwhile, as RxSwift's is.
-    if !isEndedOrStopped { subscribeAgain { self.on($0) } }
+    if !isEndedOrStopped { subscribeAgain(inSubscription: true) { self.on($0) } }
   }
 
   @inlinable func on(_ event: Event<Element>) {

@@ -21,7 +21,7 @@ extension Observable {
 ) -> Observable<Void> {
   Observable(unsafe: { observer in
     let sink = RetryTriggerSink(observer: observer, schedule: schedule, scheduler: scheduler)
-    sink.setUpstream(errors.subscribe(Observer(lifetime: sink) { sink.on($0) }))
+    sink.setUpstream(errors.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
     return sink
   })
 }

@@ -81,6 +81,8 @@ extension Observable {
   @usableFromInline let count: Int
   @usableFromInline let elements: Elements
   @usableFromInline let observer: Observer<Element>
+  /// `observer.isDisposed`, asked per value without a call per operator downstream.
+  @usableFromInline let downstream: DownstreamLifetimes
   @usableFromInline @exclusivity(unchecked) var index = 0
   @usableFromInline @exclusivity(unchecked) var isDisposed = false
 
@@ -88,6 +90,7 @@ extension Observable {
     self.count = count
     self.elements = elements
     self.observer = observer
+    self.downstream = DownstreamLifetimes(observer.lifetime)
   }
 
   /// Starts a run: the first turn is queued if a subscription is in progress.
@@ -104,13 +107,13 @@ extension Observable {
   /// the loop is specialised for the element type where the source is made: generic, it
   /// would copy, wrap and destroy every value through the type's witnesses.
   @inlinable func turn() {
-    // A turn runs under one trampoline, installed until the turn returns (nothing installs
-    // another while one is): looked up once, not at every value. The index stays in a
-    // register until the turn ends (only this loop reads it).
-    let trampoline = CurrentThread.installed
+    // A turn runs under the thread's trampoline, installed until the turn returns (a turn
+    // is only ever run from its queue): looked up once, not at every value. The index stays
+    // in a register until the turn ends (only this loop reads it).
+    let trampoline = CurrentThread.current
     var index = self.index
     defer { self.index = index }
-    while !isDisposed && !observer.isDisposed {
+    while !isDisposed && !downstream.isDisposed {
       guard index < count else {
         isDisposed = true
         observer.onCompleted()
@@ -126,7 +129,7 @@ extension Observable {
       }
       index &+= 1
       if let value { observer.onNext(value) }
-      if let trampoline, !trampoline.pointee.queue.isEmpty {
+      if !trampoline.pointee.queue.isEmpty {
         trampoline.pointee.queue.enqueue(turn)
         return
       }
