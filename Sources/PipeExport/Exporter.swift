@@ -43,7 +43,8 @@ public enum Exporter {
       case .binding(let name, let pipeline):
         body.append(source + "\n" + writer.binding(name.text, pipeline, context: context, bindings: bindings))
         bindings.insert(name.text)
-      case .setting:
+      case .setting(let path, let value):
+        if path.text == "retryAfter" { context.honoursRetryAfter = value.word != "off" }
         body.append(source + "\n" + writer.comment("(a setting of pipe's: no code)"))
       case .command:
         body.append(source + "\n" + writer.comment("(a prompt command: no code)"))

@@ -26,10 +26,10 @@ final class ExportGoldenTests: XCTestCase {
   ].map { "Tests/PipeExportTests/Scripts/\($0).pipe" }
 
   /// Where RxJS 7's operators and marbles differ from RxSwift's (completion ticks, marble
-  /// values, a buffer at the end): their RxJS export only, the others are their libraries'
-  /// own operators.
+  /// values, a buffer at the end) and the RxJS side of Retry-After: their RxJS export only.
   static let rxjsScripts = [
     "Scripts/completion-ticks", "Scripts/marble-values", "RxJSScripts/buffer-at-end",
+    "RxJSScripts/retry-after", "RxJSScripts/retrywhen-ends",
   ].map { "Tests/PipeExportTests/\($0).pipe" }
 
   static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

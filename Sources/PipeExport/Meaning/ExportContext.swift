@@ -11,6 +11,9 @@ final class ExportContext {
   /// Whether the script reads an error's `attempt`: the RxSwift export then numbers the
   /// errors of each stage by its subscription, as pipe does.
   var numbersAttempts = false
+  /// Whether a delay strategy waits at least an error's `retryAfter`, as pipe does unless the
+  /// script says `set retryAfter off` (statements are written in order, as pipe runs them).
+  var honoursRetryAfter = true
   /// The element type of the stream the stage being written gets, where the writer knows it
   /// (a cache's cast needs it).
   var elementType: String?

@@ -4,6 +4,7 @@ extension RxJSExport {
   /// The RxSwift-faithful helpers, in the order they are declared.
   static let faithful: [(name: String, text: String)] = [
     ("zipToEnd", zipToEnd), ("combineLatestToEnd", combineLatestToEnd), ("bufferToEnd", bufferToEnd),
+    ("retryWhenToEnd", retryWhenToEnd), ("atLeastRetryAfter", atLeastRetryAfter),
   ]
 
   /// The rxjs names the faithful helpers import.
@@ -102,6 +103,56 @@ extension RxJSExport {
             },
           });
         });
+    }
+    """
+
+  /// `cold "-#" | retryWhen (errors | take 2)`: RxJS completes at 2, when the notifier does;
+  /// RxSwift at 3, the error of the attempt that notifier value started.
+  static let retryWhenToEnd = """
+    /** pipe's retryWhen, as RxSwift's: each value of the notifier subscribes again; its completion (or error) ends the result at the source's next error, or at once while an error waits for its answer (RxJS's retryWhen ends it at once). */
+    function retryWhenToEnd<T>(notifier: (errors: Observable<any>) => Observable<unknown>): MonoTypeOperatorFunction<T> {
+      return (source) =>
+        new Observable<T>((subscriber) => {
+          const errors = new Subject<any>();
+          let waiting = false;
+          let ended: (() => void) | undefined;
+          let attempt: Subscription | undefined;
+          const subscribe = () => {
+            attempt?.unsubscribe();
+            attempt = source.subscribe({
+              next: (x) => subscriber.next(x),
+              error: (e) => {
+                if (ended) return ended();
+                waiting = true;
+                errors.next(e);
+              },
+              complete: () => subscriber.complete(),
+            });
+          };
+          const end = (ending: () => void) => (waiting ? ending() : (ended = ending));
+          const handler = notifier(errors).subscribe({
+            next: () => {
+              waiting = false;
+              subscribe();
+            },
+            error: (e) => end(() => subscriber.error(e)),
+            complete: () => end(() => subscriber.complete()),
+          });
+          subscribe();
+          return () => {
+            attempt?.unsubscribe();
+            handler.unsubscribe();
+          };
+        });
+    }
+    """
+
+  /// pipe's Retry-After (docs/LANGUAGE.md): a delay strategy waits the longer of its own delay
+  /// and the error's `retryAfter`.
+  static let atLeastRetryAfter = """
+    /** pipe's Retry-After: a delay strategy waits at least the seconds the service asked for (an error's retryAfter, from a 429's or 503's Retry-After header). */
+    function atLeastRetryAfter(error: any, ms: number): number {
+      return Math.max(ms, (error?.retryAfter ?? 0) * 1000);
     }
     """
 

@@ -96,12 +96,13 @@ struct RxJSExport: LibraryExport {
   static let playMark = "<play>"
 
   static let pipeError = """
-    /** An error of one of pipe's kinds, as its sources and throwIf raise them. */
+    /** An error of one of pipe's kinds, as its sources and throwIf raise them; retryAfter is the seconds a 429's or 503's Retry-After asked for. */
     class PipeError extends Error {
       constructor(
         readonly kind: string,
         message: string = kind,
         readonly attempt: number = 1,
+        readonly retryAfter?: number,
       ) {
         super(message);
       }
@@ -111,7 +112,7 @@ struct RxJSExport: LibraryExport {
   static let withAttempt = """
     /** The error as a PipeError numbered by the attempt that failed, as pipe numbers them: once, a later stage keeps the number. */
     function withAttempt(error: any, attempt: number): PipeError {
-      return Object.assign(new PipeError(error.kind ?? error.name, error.message, attempt), { numbered: true });
+      return Object.assign(new PipeError(error.kind ?? error.name, error.message, attempt, error.retryAfter), { numbered: true });
     }
     """
 
@@ -142,7 +143,7 @@ struct RxJSExport: LibraryExport {
                 subscriber.error(e);
                 return EMPTY;
               }),
-              retryWhen(notifier),
+              retryWhenToEnd(notifier),
             )
             .subscribe(subscriber),
         );

@@ -1,9 +1,10 @@
 import PipeDSL
 
 extension RxJSWriter {
-  /// RxJS 7's `retry({ count, delay })` for the timed strategies, `retryWhen` for the general form.
-  /// With `on KINDS`, another kind ends the stream at once without reaching the strategy:
-  /// `retry`'s `delay` lets it through, the general form is the helper `retryWhenOn`.
+  /// RxJS 7's `retry({ count, delay })` for the timed strategies (each wait at least the
+  /// error's `retryAfter`), the helper `retryWhenToEnd` for the general form (RxSwift's
+  /// `retryWhen`). With `on KINDS`, another kind ends the stream at once without reaching the
+  /// strategy: `retry`'s `delay` lets it through, the general form is the helper `retryWhenOn`.
   func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?) -> Chain.Link {
     let list = kinds.map { "[" + $0.map(dialect.string).joined(separator: ", ") + "]" }
     /// A delay notifier `wait` that lets the other kinds through.
@@ -13,7 +14,7 @@ extension RxJSWriter {
     switch strategy {
     case .delays(let schedule):
       let count = Swift.min(schedule.count, max ?? .max)
-      let wait = typed(use("timer") + "(\(delay(schedule)))")
+      let wait = typed(use("timer") + "(\(honouringRetryAfter(delay(schedule))))")
       return Chain.Link(use("retry") + "({ count: \(count), delay: (error, n) => \(wait) })")
     case .general(let pipeline):
       var notifier = chain(pipeline, outer: "e", extraBindings: ["errors"]).0
@@ -22,14 +23,13 @@ extension RxJSWriter {
       let body = "((errors) =>\n  " + Chain.indentLines(notifier.javascript(indent: ""), by: "  ") + "\n)"
       if let list {
         context.use("retryWhenOn")
-        for name in ["Observable", "EMPTY", "catchError", "throwError", "retryWhen"] { _ = use(name) }
+        _ = retryWhenToEnd()
+        for name in ["Observable", "EMPTY", "catchError", "throwError"] { _ = use(name) }
         return Chain.Link(
           "retryWhenOn(\(list), " + body.dropFirst(),
           comment: "retryWhen's notifier never sees the other kinds")
       }
-      return Chain.Link(
-        use("retryWhen") + body,
-        comment: "deprecated in RxJS 7; it completes at once when the notifier completes")
+      return Chain.Link(retryWhenToEnd() + body)
     case .never: return Chain.Link("// retryWhen never: the error is let through")
     case .until(let setting):
       let name = subject(setting)
@@ -51,6 +51,22 @@ extension RxJSWriter {
       return Chain.Link(
         byKind(branches, max: max, only: list), comment: "a strategy per kind; n counts every failure")
     }
+  }
+
+  /// The helper `retryWhenToEnd` (RxJS's `retryWhen` ends the result as soon as the notifier
+  /// completes; RxSwift's, and pipe, at the source's next error).
+  private func retryWhenToEnd() -> String {
+    context.use("retryWhenToEnd")
+    for name in ["Observable", "Subject", "Subscription", "MonoTypeOperatorFunction"] { _ = use(name) }
+    return "retryWhenToEnd"
+  }
+
+  /// The wait `ms` of a delay strategy, at least the error's `retryAfter` as in pipe (unless
+  /// the script said `set retryAfter off`).
+  private func honouringRetryAfter(_ ms: String) -> String {
+    guard context.honoursRetryAfter else { return ms }
+    context.use("atLeastRetryAfter")
+    return "atLeastRetryAfter(error, \(ms))"
   }
 
   private func subject(_ setting: String) -> String {
@@ -82,7 +98,7 @@ extension RxJSWriter {
       switch strategy {
       case .delays(let schedule):
         cases.append(
-          "\(label)\n  return n <= \(schedule.count) ? \(use("timer"))(\(delay(schedule))) : \(use("throwError"))(() => error);"
+          "\(label)\n  return n <= \(schedule.count) ? \(use("timer"))(\(honouringRetryAfter(delay(schedule)))) : \(use("throwError"))(() => error);"
         )
       case .until(let setting):
         cases.append(
