@@ -14,6 +14,9 @@ final class ExportGoldenTests: XCTestCase {
       "examples/rx/retrywhen-notifier-ends.pipe", "examples/tour/custom-errors.pipe",
       "examples/rx/startwith-and-repeat.pipe", "examples/rx/onerror-placement.pipe",
       "examples/rx/combining-streams.pipe", "examples/tour/materialize-keeps-going.pipe",
+      // Plugin sources' types met by records, errors' fields and materialized records.
+      "examples/chapter/01-catch-and-return.pipe", "examples/chapter/07-custom-errors.pipe",
+      "examples/chapter/09-materialize-logging.pipe", "examples/chapter/13-air-quality-polling.pipe",
     ] + scripts
 
   /// The kinds no example shows (mixed types, timed sources, error attempts, printed values,

@@ -12,10 +12,17 @@ extension CombineHelper {
             var kind: String
             var message = ""
             var attempt = 1
+            /// The stage that raised it, the HTTP status behind it, the seconds its service asked
+            /// to be left alone (`Retry-After`): set them where your services know them.
+            var source = ""
+            var status: Int?
+            var retryAfter: Double?
 
-            init(_ kind: String, message: String = "") {
+            init(_ kind: String, message: String = "", status: Int? = nil, retryAfter: Double? = nil) {
                 self.kind = kind
                 self.message = message.isEmpty ? kind : message
+                self.status = status
+                self.retryAfter = retryAfter
             }
 
             /// `error` as a PipeError, numbered by the attempt that failed.
@@ -33,6 +40,9 @@ extension CombineHelper {
             var message: String { (self as? PipeError)?.message ?? String(describing: self) }
             /// Which subscription of its source failed, from 1.
             var attempt: Int { (self as? PipeError)?.attempt ?? 1 }
+            var source: String { (self as? PipeError)?.source ?? "" }
+            var status: Int? { (self as? PipeError)?.status }
+            var retryAfter: Double? { (self as? PipeError)?.retryAfter }
         }
         """#
     case .clock:
@@ -378,6 +388,12 @@ extension CombineHelper {
                 default: return [("event", event)]
                 }
             }
+        }
+
+        extension Optional where Wrapped == any Error {
+            /// A record's `.error.kind` where the record holds no error (pipe's null): "".
+            var kind: String { self?.kind ?? "" }
+            var message: String { self?.message ?? "" }
         }
 
         extension Publisher {

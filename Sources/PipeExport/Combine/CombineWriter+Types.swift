@@ -12,6 +12,7 @@ extension CombineWriter {
     case .cold(let diagrams, let values): return Meaning.coldElementType(diagrams, values)
     case .just(let arg): return Meaning.swiftType(arg)
     case .range: return "Int"
+    case .plugin(let name, let arguments): return PluginStub.named(name, arguments: arguments.count).type
     default: return nil
     }
   }

@@ -36,10 +36,13 @@ struct CombineWriter {
       }
       let typed = MixedTypes(meaning, elementType: elementType)
       if typed.convertsStream { chain.add(MixedTypes.toString) }
+      context.elementType = elementType
       neverFails = stage(
         typed.meaning, text: pipeline.stages[index].text, into: &chain, neverFails: neverFails)
-      if typed.mixed { chain.links[chain.links.count - 1].comment = MixedTypes.comment }
-      elementType = typed.mixed ? "String" : Self.keepsElementType(meaning) ? elementType : nil
+      typed.apply(to: &chain)
+      elementType =
+        typed.mixed
+        ? "String" : meaning.elementType(after: elementType, bindings: bindings.union(extraBindings))
       if context.numbersAttempts && meaning.raisesErrors { numbered(&chain) }
     }
     if neverFails, outer != nil { chain.add(".setFailureType(to: Error.self)") }
@@ -80,7 +83,11 @@ struct CombineWriter {
 
   /// `.field` expressions with `.` as `element`.
   func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
-    ExpressionWriter(dialect: dialect, element: element, names: names).write(expr)
+    var writer = ExpressionWriter(dialect: dialect, element: element, names: names)
+    writer.readsRecord = element == "$0" && context.elementType == Meaning.recordType
+    let text = writer.write(expr)
+    if text.contains("show(") { context.use("show") }
+    return text
   }
 
   /// A sub-pipeline as a closure body, `.` at its source being the closure's parameter.

@@ -11,6 +11,9 @@ final class ExportContext {
   /// Whether the script reads an error's `attempt`: the RxSwift export then numbers the
   /// errors of each stage by its subscription, as pipe does.
   var numbersAttempts = false
+  /// The element type of the stream the stage being written gets, where the writer knows it
+  /// (a cache's cast needs it).
+  var elementType: String?
   /// How deep the closure being written is nested: `value`, `value2`, ...
   private var depth = 0
   private var counter = 0

@@ -10,21 +10,44 @@ struct ExpressionWriter {
   var dialect: CodeDialect
   var element: String
   var names: [String: String] = [:]
+  /// Whether `.` is a materialized event's record, whose `value` is optional: `.value.aqi` is
+  /// read `$0.value?.aqi`, and a `? :` whose sides differ (`.value.aqi` or `.error.kind`, an Int
+  /// or a String, which pipe mixes) shows both as pipe prints them.
+  var readsRecord = false
 
   func write(_ expr: Expr) -> String {
     switch expr.kind {
     case .literal(let literal): return dialect.literal(literal)
     case .element: return element
     case .name(let name): return names[name.text] ?? name.text
-    case .field(let base, let name): return operand(base) + "." + name.text
+    case .field(let base, let name):
+      if readsRecord, case .field(let inner, let field) = base.kind, case .element = inner.kind,
+        field.text == "value"
+      {
+        return operand(base) + "?." + name.text
+      }
+      return operand(base) + "." + name.text
     case .list(let items): return "[" + items.map(write).joined(separator: ", ") + "]"
     case .record(let entries): return dialect.record(entries.map { ($0.key.text, write($0.value)) })
     case .unary(let op, let operand): return op.rawValue + self.operand(operand)
     case .binary(let op, let lhs, let rhs): return operand(lhs) + " " + spell(op) + " " + operand(rhs)
     case .conditional(let test, let then, let otherwise):
+      if readsRecord, dialect == .swift, readsValue(then) != readsValue(otherwise) {
+        return operand(test) + " ? show(" + write(then) + ") : show(" + write(otherwise) + ")"
+      }
       return operand(test) + " ? " + operand(then) + " : " + operand(otherwise)
     case .call(let name, let arguments): return call(name.text, arguments.map(write))
     case .invalid: return "/* ? */"
+    }
+  }
+
+  /// Whether `expr` reads the record's optional `.value`.
+  private func readsValue(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .field(let base, let name):
+      if case .element = base.kind { return name.text == "value" }
+      return readsValue(base)
+    default: return false
     }
   }
 

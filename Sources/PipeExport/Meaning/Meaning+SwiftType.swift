@@ -38,6 +38,42 @@ extension Meaning {
     }
   }
 
+  /// The element type of a materialized stream, as `elementType(after:)` says it: a record
+  /// whose `value` and `error` are optional.
+  static let recordType = "PipeRecord"
+
+  /// The element type after this stage, from the type before it (nil: not known).
+  func elementType(after type: String?, bindings: Set<String>) -> String? {
+    switch self {
+    case .flatMap(let inner), .concatMap(let inner), .flatMapLatest(let inner):
+      return Self.elementType(of: inner, bindings: bindings)
+    case .merge(let other), .concat(let other), .catchFallback(.pipeline(let other)):
+      return Self.elementType(of: other, bindings: bindings) == type ? type : nil
+    case .materialize: return Self.recordType
+    case .group(let inner):
+      return inner.stages.reduce(type) {
+        Meaning.read($1, bindings: bindings).elementType(after: $0, bindings: bindings)
+      }
+    default: return CombineWriter.keepsElementType(self) ? type : nil
+    }
+  }
+
+  /// The element type of a sub-pipeline, where its source says it (a plugin's, a literal's).
+  static func elementType(of pipeline: Pipeline, bindings: Set<String>) -> String? {
+    guard let first = pipeline.stages.first else { return nil }
+    let source: String?
+    switch read(first, bindings: bindings) {
+    case .plugin(let name, let arguments): source = PluginStub.named(name, arguments: arguments.count).type
+    case .just(let arg): source = swiftType(arg)
+    case .cold(let diagrams, let values): source = coldElementType(diagrams, values)
+    case .range, .timer, .every: source = "Int"
+    default: return nil
+    }
+    return pipeline.stages.dropFirst().reduce(source) {
+      Meaning.read($1, bindings: bindings).elementType(after: $0, bindings: bindings)
+    }
+  }
+
   static func swiftType(_ arg: Arg) -> String? {
     switch arg.kind {
     case .literal(.string): return "String"
@@ -59,12 +95,16 @@ struct MixedTypes {
   var convertsStream: Bool
   /// Whether the types differed at all.
   var mixed: Bool
+  /// A record joining a stream of a plugin's type (`[city: "?"]` into `Observable<Weather>`):
+  /// the record as the writer spells it and the value of that type to write instead, with
+  /// what the line's comment says.
+  var record: (literal: String, value: String, comment: String)?
 
   static let comment = "pipe mixes types here; this stream holds Strings"
   static let toString = ".map { String(describing: $0) }"
 
   /// `meaning` made to fit a stream of `elementType` (nil: unknown, nothing changes).
-  init(_ meaning: Meaning, elementType: String?) {
+  init(_ meaning: Meaning, elementType: String?, dialect: CodeDialect = .swift) {
     (self.meaning, convertsStream, mixed) = (meaning, false, false)
     let joining: Arg
     switch meaning {
@@ -75,6 +115,27 @@ struct MixedTypes {
       joining = arg
     default: return
     }
+    if let stub = PluginStub.withType(elementType), case .dict(let entries) = joining.kind {
+      let literal = dialect.literal(joining)
+      if let value = stub.value(entries, dialect: dialect) {
+        let rest = entries.isEmpty ? "all fields" : "the other fields"
+        record = (
+          literal, value, "pipe's record \(joining.description); \(rest) keep \(stub.type)'s defaults"
+        )
+      } else {
+        let comment = "no faithful translation: pipe's record \(joining.description) is no \(stub.type)"
+        record = (literal, "\(stub.type)()", comment)
+      }
+      return
+    }
+    if case .catchFallback(.pipeline) = meaning, case .element(let names) = joining.kind, names.count == 1,
+      ["kind", "message", "source"].contains(names[0].text)
+    {
+      // `catch (just .message)`: a String of the error joins the stream, written as it is.
+      guard let elementType, elementType != "String" else { return }
+      (mixed, convertsStream) = (true, true)
+      return
+    }
     guard let elementType, let type = Meaning.swiftType(joining), type != elementType else { return }
     mixed = true
     convertsStream = elementType != "String"
@@ -83,6 +144,20 @@ struct MixedTypes {
     case .startWith: self.meaning = .startWith(text)
     case .catchAndReturn: self.meaning = .catchAndReturn(text)
     default: self.meaning = .catchFallback(.just(text))
+    }
+  }
+}
+
+extension MixedTypes {
+  /// Puts what the stage's last link needs: the plugin type's value for a record, the comment.
+  func apply(to chain: inout Chain) {
+    guard !chain.links.isEmpty else { return }
+    let last = chain.links.count - 1
+    if mixed { chain.links[last].comment = Self.comment }
+    if let record, chain.links[last].text.contains(record.literal) {
+      chain.links[last].text = chain.links[last].text.replacingOccurrences(
+        of: record.literal, with: record.value)
+      chain.links[last].comment = record.comment
     }
   }
 }

@@ -1,3 +1,5 @@
+import PipeDSL
+
 /// A plugin source as the exports declare it: a typed function for the user to connect.
 ///
 ///     PluginStub.named("weather", arguments: 1)
@@ -44,13 +46,35 @@ struct PluginStub {
     }
   }
 
+  /// Each field's default, so that a record of some of the fields (`[city: "?"]`) can be one.
+  static let defaults = ["String": "\"\"", "Double": "0", "Int": "0"]
+
+  /// The stub whose result type is `type` (`Weather`), when it has fields.
+  static func withType(_ type: String?) -> PluginStub? {
+    ["weather", "airquality"].lazy.map { named($0, arguments: 1) }.first { $0.type == type }
+  }
+
+  /// A record joining a stream of this type, `[city: "?"]`, as a value of it,
+  /// `Weather(city: "?")`: nil when the record has a field the type lacks.
+  func value(_ entries: [DictEntry], dialect: CodeDialect) -> String? {
+    var arguments: [String] = []
+    for (name, type) in fields {
+      guard let entry = entries.first(where: { $0.keyText == name }) else { continue }
+      let given = Meaning.swiftType(entry.value)
+      guard given == type || given == "Int" && type == "Double" else { return nil }
+      arguments.append("\(name): \(dialect.literal(entry.value))")
+    }
+    guard arguments.count == entries.count else { return nil }
+    return "\(type)(\(arguments.joined(separator: ", ")))"
+  }
+
   /// The Swift declaration: the result type (when it has fields) and the function.
   func swiftDeclaration(publisher: String, body: String) -> String {
     var lines: [String] = []
     if !fields.isEmpty {
       lines.append("/// What pipe's \(source) source emits.")
       lines.append("struct \(type) {")
-      lines += fields.map { "    var \($0.name): \($0.type)" }
+      lines += fields.map { "    var \($0.name): \($0.type) = \(Self.defaults[$0.type] ?? "nil")" }
       lines.append("}")
       lines.append("")
     }

@@ -30,8 +30,10 @@ extension RxSwiftWriter {
       chain.add("// repeat: RxSwift has no repeat; resubscribe on completion with concat")
     case .materialize:
       context.declare(Self.record)
-      chain.add(".materialize().map(PipeRecord.init)", comment: "pipe's records: .event, .value, .error")
-    case .dematerialize: chain.add(".map(\\.rxEvent).dematerialize()")
+      chain.add(".materializeRecords()", comment: "pipe's records: .event, .value, .error")
+    case .dematerialize:
+      context.declare(Self.record)
+      chain.add(".dematerializeRecords()")
     default: return false
     }
     return true
@@ -88,7 +90,7 @@ extension RxSwiftWriter {
       let key = dialect.string(chain.head)
       chain.add(".do(onNext: { cache[\(key)] = $0 })")
       chain.add(
-        ".catch { error in\n    if let cached = cache[\(key)] as? \(SwiftCode.cacheType(chain.head)) { return .just(cached) }\n    return .empty()\n}",
+        ".catch { error in\n    if let cached = cache[\(key)] as? \(SwiftCode.cacheType(context.elementType)) { return .just(cached) }\n    return .empty()\n}",
         comment: "nothing cached: complete quietly")
     case .ask:
       chain.add("// catch ask: pipe asks the person (retry, default, fail); connect your own dialog here")
@@ -136,6 +138,23 @@ extension RxSwiftWriter {
         }
         var value: Element? { rxEvent.element }
         var error: Error? { rxEvent.error }
+    }
+
+    extension Optional where Wrapped == any Error {
+        /// A record's `.error.kind` where the record holds no error (pipe's null): "".
+        var kind: String { self?.kind ?? "" }
+        var message: String { self?.message ?? "" }
+    }
+
+    extension ObservableType {
+        /// RxSwift's `materialize`, each event as pipe's record (typed here, which keeps Swift's
+        /// type checker quick on a long chain).
+        func materializeRecords() -> Observable<PipeRecord<Element>> { materialize().map(PipeRecord.init) }
+
+        /// The records' events again, as `dematerialize` turns RxSwift's `Event`s back.
+        func dematerializeRecords<Value>() -> Observable<Value> where Element == PipeRecord<Value> {
+            map(\\.rxEvent).dematerialize()
+        }
     }
     """
 }

@@ -26,10 +26,12 @@ struct RxSwiftWriter {
       } else {
         let typed = MixedTypes(meaning, elementType: elementType)
         if typed.convertsStream { chain.add(MixedTypes.toString) }
+        context.elementType = elementType
         stage(typed.meaning, text: pipeline.stages[index].text, into: &chain)
-        if typed.mixed { chain.links[chain.links.count - 1].comment = MixedTypes.comment }
+        typed.apply(to: &chain)
         elementType =
-          typed.mixed ? "String" : CombineWriter.keepsElementType(meaning) ? elementType : nil
+          typed.mixed
+          ? "String" : meaning.elementType(after: elementType, bindings: bindings.union(extraBindings))
         if context.numbersAttempts && meaning.raisesErrors { chain.add(".numbered()") }
       }
     }
@@ -48,6 +50,7 @@ struct RxSwiftWriter {
       return types.count == 1 ? types.first! : nil
     case .range, .timer, .every: return "Int"
     case .empty, .never, .fail: return hint
+    case .plugin(let name, let arguments): return PluginStub.named(name, arguments: arguments.count).type
     default: return nil
     }
   }
@@ -71,7 +74,11 @@ struct RxSwiftWriter {
   }
 
   func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
-    ExpressionWriter(dialect: dialect, element: element, names: names).write(expr)
+    var writer = ExpressionWriter(dialect: dialect, element: element, names: names)
+    writer.readsRecord = element == "$0" && context.elementType == Meaning.recordType
+    let text = writer.write(expr)
+    if text.contains("show(") { context.use("show") }
+    return text
   }
 
   func closure(_ pipeline: Pipeline, parameter base: String) -> String {

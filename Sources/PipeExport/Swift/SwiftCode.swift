@@ -28,10 +28,8 @@ enum SwiftCode {
       "{ acc, value in \(ExpressionWriter(dialect: .swift, element: "value", names: ["acc": "acc"]).write(expr)) }"
   }
 
-  /// The type a stub source emits, for the cache's cast.
-  static func cacheType(_ head: String) -> String {
-    head.hasPrefix("currentWeather") ? "Weather" : head.hasPrefix("airQuality") ? "AirQuality" : "String"
-  }
+  /// The type the cache holds, for its cast: the stream's, where the writer knows it.
+  static func cacheType(_ elementType: String?) -> String { elementType ?? "String" }
 
   static let cacheDeclaration =
     "/// The last good value of each request, for `catch cache` (the book's dictionary).\nvar cache: [String: Any] = [:]"
