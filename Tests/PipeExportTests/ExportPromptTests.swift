@@ -36,4 +36,35 @@ final class ExportPromptTests: XCTestCase {
     XCTAssertTrue(
       result.output.contains("write :export svg FILE, or :export rxswift|combine|rxjs [FILE]"), result.output)
   }
+
+  /// A file that cannot be written says why in a few words (it said Foundation's "The operation
+  /// could not be completed. (NSCocoaErrorDomain error 512.)"), and `~` is the HOME the session
+  /// was given, as at `:load` (it was the password database's home).
+  func testExportToAFileItCannotWriteSaysWhyAndTildeIsHome() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "export-home-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: home) }
+    let script = [
+      "just 1 | retry 2", ":export rxjs \(home.path)/no-such-folder/x.ts", ":export rxjs \(home.path)",
+      ":export rxswift ~/last.swift", "cold \"-a|\" | marbles", ":export svg ~/missing/d.svg",
+      ":export svg ~/d.svg",
+    ].joined(separator: "\n")
+    let result = try PipeProcess.run(["-e", script], home: home.path)
+    XCTAssertTrue(
+      result.output.contains(
+        "error: cannot write '\(home.path)/no-such-folder/x.ts': no such folder '\(home.path)/no-such-folder'"
+      ),
+      result.output)
+    XCTAssertTrue(result.output.contains("error: cannot write '\(home.path)': it is a folder"), result.output)
+    XCTAssertTrue(result.output.contains("wrote ~/last.swift ("), result.output)
+    XCTAssertTrue(
+      result.output.contains("error: cannot write '~/missing/d.svg': no such folder '\(home.path)/missing'"),
+      result.output)
+    XCTAssertTrue(result.output.contains("wrote ~/d.svg"), result.output)
+    XCTAssertFalse(result.output.contains("NSCocoaErrorDomain"), result.output)
+    let written = try String(contentsOf: home.appendingPathComponent("last.swift"), encoding: .utf8)
+    XCTAssertTrue(written.contains(".retry(2)"), written)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: home.appendingPathComponent("d.svg").path))
+  }
 }

@@ -85,7 +85,7 @@ enum PluginCommands {
   }
 
   private static func absolutePath(_ path: String) -> String {
-    let expanded = (path as NSString).expandingTildeInPath
+    let expanded = HomeFolder.expand(path)
     guard !expanded.hasPrefix("/") else { return (expanded as NSString).standardizingPath }
     let base = FileManager.default.currentDirectoryPath
     return ((base as NSString).appendingPathComponent(expanded) as NSString).standardizingPath

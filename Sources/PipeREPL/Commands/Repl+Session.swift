@@ -47,7 +47,7 @@ extension Repl {
   /// `maximumLoadDepth` are refused with the chain of files.
   func load(_ command: Command) throws(CommandError) -> CommandReply {
     let path = try PromptCommands.argument(command, usage: ":load FILE")
-    let expanded = (path as NSString).expandingTildeInPath
+    let expanded = HomeFolder.expand(path)
     let resolved = URL(fileURLWithPath: expanded).standardizedFileURL.resolvingSymlinksInPath().path
     let chain = loading.map(\.name) + [path]
     if loading.contains(where: { $0.path == resolved }) {

@@ -201,7 +201,7 @@ enum FileNames {
     let slash = word.lastIndex(of: "/")
     let folder = slash.map { String(word[...$0]) } ?? ""
     let prefix = slash.map { String(word[word.index(after: $0)...]) } ?? word
-    let path = folder.isEmpty ? "." : (folder as NSString).expandingTildeInPath
+    let path = folder.isEmpty ? "." : HomeFolder.expand(folder)
     let manager = FileManager.default
     guard let names = try? manager.contentsOfDirectory(atPath: path) else { return [] }
     return names.sorted().compactMap { name in

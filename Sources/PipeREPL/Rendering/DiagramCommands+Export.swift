@@ -19,11 +19,7 @@ extension DiagramCommands {
     guard let path = command.words.dropFirst().first?.text else {
       return .text(code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
     }
-    do {
-      try code.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-      throw .problem("cannot write '\(path)': \(error.localizedDescription)")
-    }
+    if let problem = TextFile.write(code, to: path) { throw .problem(problem) }
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false).count - 1
     return .note("wrote \(path) (\(lines) lines of \(library.title))")
   }

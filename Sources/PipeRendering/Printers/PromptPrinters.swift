@@ -71,13 +71,7 @@ public enum PromptPrinters {
       return "no diagram to export yet: run a pipeline that ends in marbles first"
     }
     let redactor = session.loop.sync { session.runtime.redactor }  // no secret's value in the file
-    do {
-      try redactor.redact(DiagramSVGRenderer().render(diagram)).write(
-        toFile: path, atomically: true, encoding: .utf8)
-      return nil
-    } catch {
-      return "cannot write '\(path)': \(error.localizedDescription)"
-    }
+    return TextFile.write(redactor.redact(DiagramSVGRenderer().render(diagram)), to: path)
   }
 
   private static func display(of session: Session) -> Display {

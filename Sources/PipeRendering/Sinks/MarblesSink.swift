@@ -75,10 +75,6 @@ final class MarblesSink: SinkConsumer {
   private func write(_ diagram: Diagram, to path: String) {
     // A file leaves the engine as text too: no secret's value in it.
     let svg = context.runtime.redactor.redact(DiagramSVGRenderer().render(diagram))
-    do {
-      try svg.write(toFile: path, atomically: true, encoding: .utf8)
-    } catch {
-      context.runtime.output.errorLine("error: cannot write '\(path)': \(error.localizedDescription)")
-    }
+    if let problem = TextFile.write(svg, to: path) { context.runtime.output.errorLine("error: " + problem) }
   }
 }
