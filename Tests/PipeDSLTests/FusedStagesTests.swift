@@ -1,3 +1,4 @@
+import Foundation
 import PipeDSL
 import XCTest
 
@@ -133,5 +134,81 @@ final class FusedStagesTests: XCTestCase {
       run("range(1, 5) | filter {. % 2} | map {. * 2} | show"),
       ["error: typeError — expected a bool (true or false), found int 1 (at filter {. % 2})"])
     XCTAssertEqual(run("range(-3, 4) | map {. % 2} | filter {. != 0} | show"), ["-1", "-1"])
+  }
+
+  // A row on `range` that ends the pipeline before `last` or `discard` keeps only the last
+  // value it passes and hands it to the sink with the completion: what the sink prints, and
+  // how the run ends, are what every value delivered gives.
+
+  func testLastGetsTheRowsLastValue() {
+    XCTAssertEqual(run("range(1, 5) | map {. * 10} | filter {. < 35} | last"), ["30"])
+    XCTAssertEqual(run("range(1, 4) | map {. * 3} | scan 0.5 {acc + .} | last"), ["30.5"])
+    XCTAssertEqual(run("range(1, 6) | map {. * 2} | scan 0 {acc + .} | map {. < 10} | last"), ["false"])
+    XCTAssertEqual(
+      run("range(1, 5) | map {. * 10} | filter {. < 35} | map {. - \"a\"} | last"),
+      ["error: typeError — cannot apply '-' to int 10 and string \"a\" (at map {. - \"a\"})"])
+  }
+
+  /// `last` of a stream without values prints nothing; `discard` never prints a value.
+  func testLastOfNoValuesAndDiscardPrintNothing() {
+    XCTAssertEqual(run("range(1, 5) | filter {. > 9} | last"), [])
+    XCTAssertEqual(run("range(1, 0) | map {. * 2} | last"), [])
+    XCTAssertEqual(run("range(1, 5) | map {. * 2} | discard"), [])
+    XCTAssertEqual(run("range(1, 5) | map {. > 2} | discard"), [])
+  }
+
+  /// An error ends the run without the last value kept before it.
+  func testAnErrorAfterKeptValuesIsAllLastPrints() {
+    XCTAssertEqual(
+      run("range(9223372036854775800, 5) | map {. + 5} | filter {. % 2 == 1} | last"),
+      ["error: overflow — '+' on 9223372036854775803 and 5 overflows an int (at map {. + 5})"])
+    XCTAssertEqual(
+      run("range(9223372036854775800, 5) | map {. + 5} | discard"),
+      ["error: overflow — '+' on 9223372036854775803 and 5 overflows an int (at map {. + 5})"])
+    XCTAssertEqual(
+      run("range(1, 3) | map {. * 2.5} | map {. - \"a\"} | last"),
+      ["error: typeError — cannot apply '-' to double 2.5 and string \"a\" (at map {. - \"a\"})"])
+  }
+
+  /// Only a row that the sink follows keeps its last value: a stage between them gets every
+  /// value.
+  func testAStageAfterTheRowGetsEveryValue() {
+    XCTAssertEqual(run("range(1, 10) | map {. * 3} | take 2 | last"), ["6"])
+    XCTAssertEqual(run("range(1, 3) | map {. * 3} | startWith 0 | last"), ["9"])
+    XCTAssertEqual(run("range(1, 3) | map {. * 3} | count"), ["3"])
+    XCTAssertEqual(run("range(1, 3) | map {. * 3} | collect"), ["[3, 6, 9]"])
+  }
+
+  /// With `--format jsonl`, every stage before `last` still reports each of its values.
+  func testEventLinesSeeEveryValueBeforeLast() {
+    let output = BufferedOutput()
+    let records = BufferedOutput()
+    let session = Session.make(
+      services: Services(
+        output: output, eventLines: EventLines(redactor: Redactor(settings: Settings())) { records.line($0) })
+    )
+    _ = session.execute(SourceFile(name: "fused.pipe", text: "range(1, 3) | map {. * 2} | last"))
+    XCTAssertEqual(output.lines, ["6"])
+    let nexts = records.lines.filter { $0.contains(#""kind":"next""#) }
+    XCTAssertEqual(nexts.count, 6, "\(records.lines)")
+  }
+
+  /// Ctrl-C stops a row that keeps its values, however long its range: no value is printed.
+  func testCtrlCStopsARowThatKeepsItsValues() {
+    let output = BufferedOutput()
+    let session = Session.make(output: output)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      _ = session.execute(
+        SourceFile(name: "fused.pipe", text: "range(0, 1000000000000) | map {. * 2} | filter {. > 0} | last"))
+      done.signal()
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    session.interrupt()
+    XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "Ctrl-C did not stop the run")
+    XCTAssertEqual(output.lines, [])
+    XCTAssertEqual(
+      output.errorLines,
+      ["note: stopped 'range(0, 1000000000000) | map {. * 2} | filter {. > 0} | last' (Ctrl-C)"])
   }
 }

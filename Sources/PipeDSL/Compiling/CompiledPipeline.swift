@@ -154,13 +154,14 @@ enum StageWrapper {
     return { composed(makes.map { Steps(($0.make)().step) }) }
   }
 
-  /// Makes, for a subscription, a row of elementwise stages with its int path.
-  private static func rowMaker(_ row: ArraySlice<TransformPart>) -> () -> FusedRow {
+  /// Makes, for a subscription, a row of elementwise stages with its int path, for a stage
+  /// after it that `reads` so much of its values.
+  private static func rowMaker(_ row: ArraySlice<TransformPart>, reads: SinkReads) -> () -> FusedRow {
     let makes = row.compactMap { part -> Steps.Maker? in
       if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
       return nil
     }
-    return { FusedRow(makes.map { ($0.make)() }, composed: composed) }
+    return { FusedRow(makes.map { ($0.make)() }, reads: reads, composed: composed) }
   }
 
   /// The steps run in turn, until one drops the value; up to four in one closure. (They come
@@ -195,15 +196,17 @@ enum StageWrapper {
   /// The source with the leading row of elementwise stages in its loop, when it can run
   /// them (`fusing`) and no tracer must see them one by one; then the rest of `parts`. A
   /// subscription counts as one of each stage, in the order the stages built one by one count
-  /// it: the row's from the last, then the source's.
+  /// it: the row's from the last, then the source's. When the row is the last of `parts`,
+  /// it hands the sink only what the sink reads (`sinkReads`): its last value at the end, or
+  /// none.
   static func fusedSource(
-    _ fusing: @escaping FusingSource, node: Int, env: Env, _ parts: [TransformPart]
+    _ fusing: @escaping FusingSource, node: Int, env: Env, _ parts: [TransformPart], sinkReads: SinkReads
   ) -> Observable<Value>? {
     let end = rowEnd(parts[...])
     guard env.tracer == nil, end > parts.startIndex else { return nil }
     let runtime = env.runtime
     let nodes = parts[..<end].map(\.node)
-    let row = rowMaker(parts[..<end])
+    let row = rowMaker(parts[..<end], reads: end == parts.endIndex ? sinkReads : .every)
     let source = Observable<Value>(unsafe: { observer in
       for node in nodes.reversed() { _ = runtime.beginAttempt(node: node, scope: env.scope) }
       let attempt = runtime.beginAttempt(node: node, scope: env.scope)

@@ -41,7 +41,10 @@ extension Compiler {
       nodes: compiled.map(\.node),
       build: { outer in
         let env = outer.withNewScope()
-        if let fusing, let fused = StageWrapper.fusedSource(fusing, node: first.node, env: env, transforms) {
+        if let fusing,
+          let fused = StageWrapper.fusedSource(
+            fusing, node: first.node, env: env, transforms, sinkReads: sink?.reads ?? .every)
+        {
           return fused
         }
         return StageWrapper.chain(head(env), env: env, transforms)

@@ -45,9 +45,14 @@ public struct FusedRow {
   let lane: ((Int) -> LaneOutcome)?
   /// The steps from each stage on, for a value the lane could not decide.
   let rest: [Steps]
+  /// What the stage after the row reads of its values: the sink, when the row is the last
+  /// of the pipeline and nothing traces it (else `.every`).
+  let reads: SinkReads
 
-  /// The row of `stages`; `composed` runs a list of steps in turn.
-  init(_ stages: [ElementSteps], composed: ([Steps]) -> ElementStep) {
+  /// The row of `stages`, for a stage after it that `reads` so much; `composed` runs a list
+  /// of steps in turn.
+  init(_ stages: [ElementSteps], reads: SinkReads = .every, composed: ([Steps]) -> ElementStep) {
+    self.reads = reads
     step = composed(stages.map { Steps($0.step) })
     guard !stages.isEmpty, stages.allSatisfy({ $0.int != nil }) else {
       lane = nil
@@ -105,10 +110,12 @@ struct IntLaneSteps: ElementStepper {
 
 extension FusedRow {
   /// The source `range(start, count)` with the row in its loop: on its int path when the row
-  /// has one.
+  /// has one. For a sink that reads less than every value, the row keeps the last value it
+  /// passes (nothing is emitted per value) and hands it over with the completion.
   static func range(start: Int, count: Int, _ row: @escaping () -> FusedRow) -> Observable<Value> {
     Observable(unsafe: { observer in
       let made = row()
+      if made.reads != .every { return made.keepingRange(start: start, count: count, observer) }
       guard let lane = made.lane else {
         return Observable.range(start: start, count: count, Value.int) { Steps(made.step) }.subscribe(
           observer)
@@ -118,5 +125,92 @@ extension FusedRow {
       }
       .subscribe(observer)
     })
+  }
+
+  /// `range` with the row in its loop, keeping the last value the row passes instead of
+  /// emitting it: at the completion, `observer` gets it (when the sink reads it), then the
+  /// completion; an error ends the run as before, without it. Each value still takes its turn.
+  private func keepingRange(start: Int, count: Int, _ observer: Observer<Value>) -> any Disposable {
+    let kept = KeptValue()
+    let reads = reads
+    func ending<Element>() -> Observer<Element> {
+      observer.forwarding { event in
+        switch event {
+        case .next: break  // the keeping steps pass nothing
+        case .error(let error): observer.onError(error)
+        case .completed:
+          if reads == .last, let last = kept.value { observer.onNext(last) }
+          observer.onCompleted()
+        }
+      }
+    }
+    guard let lane else {
+      let step = step
+      return Observable.range(start: start, count: count, Value.int) { KeepingSteps(step: step, kept: kept) }
+        .subscribe(ending())
+    }
+    let rest = rest
+    return Observable<Int>.range(start: start, count: count, { $0 }) {
+      IntLaneKeepingSteps(lane: lane, rest: rest, kept: kept)
+    }
+    .subscribe(ending())
+  }
+}
+
+/// The last value a row kept, on its int path or not. Touched by one run's loop only.
+final class KeptValue {
+  enum Held: UInt8 {
+    case nothing, int, boxed
+  }
+  @exclusivity(unchecked) var held = Held.nothing
+  @exclusivity(unchecked) var int = 0
+  @exclusivity(unchecked) var boxed: Value = .null
+
+  var value: Value? {
+    switch held {
+    case .nothing: return nil
+    case .int: return .int(int)
+    case .boxed: return boxed
+    }
+  }
+
+  @inline(__always) func keep(_ value: Value) {
+    boxed = value
+    held = .boxed
+  }
+
+  @inline(__always) func keep(_ value: Int) {
+    int = value
+    held = .int
+  }
+}
+
+/// The row's steps on values, keeping what they pass instead of passing it.
+struct KeepingSteps: ElementStepper {
+  let step: ElementStep
+  let kept: KeptValue
+
+  @inline(__always) func step(_ value: inout Value) throws -> Bool {
+    if try step(&value) { kept.keep(value) }
+    return false
+  }
+}
+
+/// The row's int path (`IntLaneSteps`) on range's ints, keeping what it passes instead of
+/// passing it.
+struct IntLaneKeepingSteps: ElementStepper {
+  let lane: (Int) -> FusedRow.LaneOutcome
+  let rest: [Steps]
+  let kept: KeptValue
+
+  @inline(__always) func step(_ value: inout Int) throws -> Bool {
+    switch lane(value) {
+    case .keep(let y): kept.keep(y)
+    case .drop: break
+    case .undecided(let stage, let y):
+      var boxed = Value.int(y)
+      if try rest[stage].step(&boxed) { kept.keep(boxed) }
+    }
+    return false
   }
 }

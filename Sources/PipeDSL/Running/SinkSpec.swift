@@ -9,13 +9,31 @@ public struct SinkSpec: @unchecked Sendable {
   /// Whether the sink reads the run's trace (`log`, `marbles`): the job then gets a tracer
   /// of its own, in the sink's context.
   public var traces: Bool
+  /// Which of the values before the end the sink reads: less than every one lets a source
+  /// that runs the stages before the sink in its own loop keep only that much and hand it
+  /// over at the end (`FusedRow`).
+  public var reads: SinkReads
   public var make: (SinkContext) -> any SinkConsumer
 
-  public init(name: String, traces: Bool = false, make: @escaping (SinkContext) -> any SinkConsumer) {
+  public init(
+    name: String, traces: Bool = false, reads: SinkReads = .every,
+    make: @escaping (SinkContext) -> any SinkConsumer
+  ) {
     self.name = name
     self.traces = traces
+    self.reads = reads
     self.make = make
   }
+}
+
+/// Which of a stream's values a sink reads before its end.
+public enum SinkReads: Sendable {
+  /// Each value as it comes (`show`, `count`, `expect`).
+  case every
+  /// The last value only, at the end; an error instead of it (`last`).
+  case last
+  /// None: only how the stream ends (`discard`).
+  case none
 }
 
 /// What a sink knows about the run it consumes.

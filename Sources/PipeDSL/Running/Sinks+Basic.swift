@@ -5,7 +5,7 @@ extension SinkSpec {
   public static let show = SinkSpec(name: "show") { ShowSink(context: $0, render: { $0.show }) }
 
   /// Nothing printed; the run still counts an unhandled error.
-  public static let discard = SinkSpec(name: "discard") { ShowSink(context: $0, render: nil) }
+  public static let discard = SinkSpec(name: "discard", reads: .none) { ShowSink(context: $0, render: nil) }
 
   /// The number of values, printed at the end.
   public static let count = SinkSpec(name: "count") {
@@ -15,7 +15,7 @@ extension SinkSpec {
   }
 
   /// The last value, printed at the end (nothing if there was none).
-  public static let last = SinkSpec(name: "last") { LastSink(context: $0, render: nil) }
+  public static let last = SinkSpec(name: "last", reads: .last) { LastSink(context: $0, render: nil) }
 
   /// Every value in one list, printed at the end.
   public static let collect = SinkSpec(name: "collect") { CollectSink(context: $0) }
