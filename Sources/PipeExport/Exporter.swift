@@ -44,8 +44,17 @@ public enum Exporter {
         body.append(source + "\n" + writer.binding(name.text, pipeline, context: context, bindings: bindings))
         bindings.insert(name.text)
       case .setting(let path, let value):
+        // The RxJS export honours an error's retryAfter until the script says it off.
         if path.text == "retryAfter" { context.honoursRetryAfter = value.word != "off" }
-        body.append(source + "\n" + writer.comment("(a setting of pipe's: no code)"))
+        if library != .rxjs && statement.text.contains("retryAfter") {
+          // The Swift exports' delay strategies always honour an error's retryAfter.
+          let note =
+            "(a setting of pipe's: no code; the delay strategies below still wait at least an error's"
+            + " retryAfter: drop their honouringRetryAfter for pipe's off)"
+          body.append(source + "\n" + writer.comment(note))
+        } else {
+          body.append(source + "\n" + writer.comment("(a setting of pipe's: no code)"))
+        }
       case .command:
         body.append(source + "\n" + writer.comment("(a prompt command: no code)"))
       }

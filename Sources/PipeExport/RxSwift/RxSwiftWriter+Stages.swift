@@ -17,7 +17,10 @@ extension RxSwiftWriter {
     case .takeWhile(let expr): chain.add(".take(while: " + SwiftCode.closure(expression(expr)) + ")")
     case .distinct: chain.add(".distinctUntilChanged()")
     case .startWith(let arg): chain.add(".startWith(\(dialect.literal(arg)))")
-    case .enumerate: chain.add(".enumerated()")
+    case .enumerate:
+      context.use("show")
+      context.declare(SwiftCode.indexed)
+      chain.add(".enumerated().map { Indexed(index: $0.index, value: $0.element) }")
     case .buffer(let count): chain.add(".buffer(timeSpan: .never, count: \(count), scheduler: \(scheduler))")
     case .delay(let seconds): chain.add(".delay(\(interval(seconds)), scheduler: \(scheduler))")
     case .debounce(let seconds): chain.add(".debounce(\(interval(seconds)), scheduler: \(scheduler))")
@@ -68,6 +71,10 @@ extension RxSwiftWriter {
         ".map { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
       )
     case .mapError(let expr):
+      if case .record(let entries) = expr.kind, let error = SwiftCode.error(from: entries, element: "error") {
+        return chain.add(
+          ".catch { error in throw \(error) }", comment: "a record with a kind is the new error")
+      }
       chain.add(
         ".catch { error in throw PipeError(error.kind, message: \(expression(expr, element: "error"))) }")
     case .action(let event, let action): addAction(event, action, into: &chain)
