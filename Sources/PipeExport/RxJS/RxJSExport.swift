@@ -33,7 +33,8 @@ struct RxJSExport: LibraryExport {
       case .literal(.string(let diagram)) = first.kind
     else { return nil }
     writer.context.use("testScheduler")
-    let values = writer.marbleValues(op.arguments.dropFirst().first?.entries ?? [], diagrams: [diagram])
+    let values = writer.marbleValues(
+      op.arguments.dropFirst().first?.entries ?? [], diagrams: [diagram], anyError: true)
     let arguments = ([CodeDialect.javascript.string(diagram)] + values).joined(separator: ", ")
     return "expectObservable(\(Chain.indentLines(chain.javascript(), by: ""))).toBe(\(arguments));"
   }
@@ -66,6 +67,7 @@ struct RxJSExport: LibraryExport {
     if context.helpers.contains("numbered") { parts.append(Self.numbered) }
     if context.helpers.contains("retryWhenOn") { parts.append(Self.retryWhenOn) }
     if context.helpers.contains("show") { parts.append(Self.show) }
+    parts += Self.faithful.filter { context.helpers.contains($0.name) }.map(\.text)
     parts += context.declarations
     // A statement in the background (&) runs together with the next one, as in pipe.
     let body = body.map {
@@ -75,11 +77,14 @@ struct RxJSExport: LibraryExport {
     }
     guard testing else { return (parts + body).joined(separator: "\n\n") + "\n" }
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
+    parts.append(Self.sameMarbles)
     parts.append(
       "// Every pipeline runs on the TestScheduler's virtual clock, as pipe runs a script: one frame\n"
         + "// is 1 ms. In an app, leave out the TestScheduler: the operators then use the real clock.\n"
         + "const testScheduler = new TestScheduler((actual, expected) => {\n"
-        + "  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error('marbles differ');\n});\n\n"
+        + "  if (!sameMarbles(actual, expected)) {\n"
+        + "    throw new Error(`marbles differ:\\n  actual:   ${JSON.stringify(actual)}\\n  expected: ${JSON.stringify(expected)}`);\n"
+        + "  }\n});\n\n"
         + "/** Plays a statement to its end and sets the clock back to 0: one statement after another, as pipe. */\n"
         + "function playToEnd(): void {\n  testScheduler.flush();\n  testScheduler.frame = 0;\n}\n\n"
         + "testScheduler.run(({ cold, hot, expectObservable }) => {\n"
@@ -104,9 +109,9 @@ struct RxJSExport: LibraryExport {
     """
 
   static let withAttempt = """
-    /** The error as a PipeError numbered by the attempt that failed, as pipe numbers them. */
+    /** The error as a PipeError numbered by the attempt that failed, as pipe numbers them: once, a later stage keeps the number. */
     function withAttempt(error: any, attempt: number): PipeError {
-      return new PipeError(error.kind ?? error.name, error.message, attempt);
+      return Object.assign(new PipeError(error.kind ?? error.name, error.message, attempt), { numbered: true });
     }
     """
 
@@ -118,7 +123,7 @@ struct RxJSExport: LibraryExport {
         return defer(() => {
           const attempt = ++subscriptions;
           return source.pipe(
-            catchError((e) => throwError(() => (e.numbered ? e : Object.assign(withAttempt(e, attempt), { numbered: true })))),
+            catchError((e) => throwError(() => (e.numbered ? e : withAttempt(e, attempt)))),
           );
         });
       };

@@ -8,6 +8,21 @@ extension RxJSWriter {
 
   private func op(_ name: String, _ arguments: String = "") -> String { use(name) + "(" + arguments + ")" }
 
+  /// A value joining a stream (startWith, catchAndReturn, `catch just`): a record is typed
+  /// `Record<string, any>`, so that a later `.city` type-checks on the stream of a stub's
+  /// type joined with it (TypeScript would read `{}` as a type without fields).
+  private func joining(_ arg: Arg) -> String {
+    let value = dialect.literal(arg)
+    return value.hasPrefix("{") ? value + " as Record<string, any>" : value
+  }
+
+  /// A helper of RxJSExport.faithful in place of an RxJS operator whose events differ from RxSwift's.
+  private func faithful(_ name: String, _ arguments: String) -> String {
+    context.use(name)
+    for name in RxJSExport.faithfulImports { _ = use(name) }
+    return name + "(" + arguments + ")"
+  }
+
   /// An arrow function's body: a record in parentheses, else it would read as a block.
   private func arrowBody(_ expr: Expr) -> String {
     let body = expression(expr)
@@ -24,13 +39,15 @@ extension RxJSWriter {
     case .skip(let count): chain.add(op("skip", String(count)))
     case .takeWhile(let expr): chain.add(op("takeWhile", "(x) => \(expression(expr))"))
     case .distinct: chain.add(op("distinctUntilChanged"))
-    case .startWith(let arg): chain.add(op("startWith", dialect.literal(arg)))
+    case .startWith(let arg): chain.add(op("startWith", joining(arg)))
     case .enumerate: chain.add(op("map", "(value, index) => ({ index, value })"))
-    case .buffer(let count): chain.add(op("bufferCount", String(count)))
+    case .buffer(let count): chain.add(faithful("bufferToEnd", String(count)))
     case .delay(let seconds):
+      // RxJS's delay completes with the last delayed value; RxSwift's one delay after the source.
       chain.add(
-        op("delay", ms(seconds)),
-        comment: "RxJS completes with the last delayed value; pipe, as RxSwift, one delay after the source")
+        op("concatWith", op("timer", ms(seconds)) + ".pipe(" + op("ignoreElements") + ")"),
+        comment: "as RxSwift, the completion is delayed too")
+      chain.add(op("delay", ms(seconds)))
     case .debounce(let seconds): chain.add(op("debounceTime", ms(seconds)))
     case .throttle(let seconds):
       chain.add(
@@ -59,8 +76,8 @@ extension RxJSWriter {
     case .flatMapLatest(let pipeline): chain.add(op("switchMap", arrow(pipeline, parameter: "x")))
     case .merge(let pipeline): chain.add(op("mergeWith", inline(pipeline)))
     case .concat(let pipeline): chain.add(op("concatWith", inline(pipeline)))
-    case .zip(let pipeline): chain.add(op("zipWith", inline(pipeline)))
-    case .combineLatest(let pipeline): chain.add(op("combineLatestWith", inline(pipeline)))
+    case .zip(let pipeline): chain.add(faithful("zipToEnd", inline(pipeline)))
+    case .combineLatest(let pipeline): chain.add(faithful("combineLatestToEnd", inline(pipeline)))
     case .group(let pipeline): chain.links += self.chain(pipeline).0.links
     default: return false
     }
@@ -72,7 +89,7 @@ extension RxJSWriter {
   private func errorStage(_ meaning: Meaning, text: String, into chain: inout Chain) {
     switch meaning {
     case .catchFallback(let fallback): catchStage(fallback, into: &chain)
-    case .catchAndReturn(let arg): chain.add(op("catchError", "() => \(op("of", dialect.literal(arg)))"))
+    case .catchAndReturn(let arg): chain.add(op("catchError", "() => \(op("of", joining(arg)))"))
     case .throwIf(let expr, let kind):
       let raised = kind.map { "new PipeError('\($0)')" } ?? "x"
       chain.add(op("map", "(x) => {\n  if (\(expression(expr))) throw \(raised);\n  return x;\n}"))
@@ -94,7 +111,7 @@ extension RxJSWriter {
         op(
           "timeout",
           "{ each: \(ms(seconds)), with: () => \(use("throwError"))(() => new PipeError('timeout')) }"),
-        comment: "else RxJS's TimeoutError")
+        comment: "else RxJS's TimeoutError; a value at the very tick of the timeout passes, in pipe it fails")
     default: chain.add("// no faithful RxJS translation: \(text)")
     }
   }
@@ -102,11 +119,11 @@ extension RxJSWriter {
   private func catchStage(_ fallback: Meaning.Fallback, into chain: inout Chain) {
     switch fallback {
     case .empty: chain.add(op("catchError", "() => \(use("EMPTY"))"))
-    case .just(let arg): chain.add(op("catchError", "() => \(op("of", dialect.literal(arg)))"))
+    case .just(let arg): chain.add(op("catchError", "() => \(op("of", joining(arg)))"))
     case .pipeline(let pipeline): chain.add(op("catchError", arrow(pipeline, parameter: "e")))
     case .cache:
       context.declare(
-        "/** The last good value of each request, for `catch cache` (the book's dictionary). */\nconst cache = new Map<string, unknown>();"
+        "/** The last good value of each request, for `catch cache` (the book's dictionary); `any`: each request caches its own type. */\nconst cache = new Map<string, any>();"
       )
       let key = dialect.string(chain.head)
       chain.add(op("tap", "(x) => cache.set(\(key), x)"))
@@ -139,21 +156,21 @@ extension RxJSWriter {
 extension RxJSWriter {
   /// pipe's record of an event, over RxJS's Notification (whose `kind` is 'N', 'E' or 'C').
   static let pipeRecord = """
-    /** pipe's record of an event: `event` is 'next', 'error' or 'completed'. */
+    /** pipe's record of an event: `event` is 'next', 'error' or 'completed'; only a 'next' has a `value`, only an 'error' an `error` (pipe reads the other as null). */
     interface PipeRecord<T> {
       event: 'next' | 'error' | 'completed';
-      value?: T;
-      error?: any;
+      value: T;
+      error: any;
     }
 
     function pipeRecord<T>(n: ObservableNotification<T>): PipeRecord<T> {
-      if (n.kind === 'N') return { event: 'next', value: n.value };
-      if (n.kind === 'E') return { event: 'error', error: n.error };
-      return { event: 'completed' };
+      if (n.kind === 'N') return { event: 'next', value: n.value } as PipeRecord<T>;
+      if (n.kind === 'E') return { event: 'error', error: n.error } as PipeRecord<T>;
+      return { event: 'completed' } as PipeRecord<T>;
     }
 
     function rxNotification<T>(r: PipeRecord<T>): ObservableNotification<T> {
-      if (r.event === 'next') return { kind: 'N', value: r.value as T };
+      if (r.event === 'next') return { kind: 'N', value: r.value };
       if (r.event === 'error') return { kind: 'E', error: r.error };
       return { kind: 'C' };
     }

@@ -111,19 +111,19 @@ struct RxJSWriter {
 
   /// The values and error arguments of `cold`/`hot`/`toBe`: a digit is a number and `#` a
   /// PipeError, as in pipe (RxJS's marbles would make them the strings '1' and 'error').
-  func marbleValues(_ values: [DictEntry], diagrams: [String]) -> [String] {
+  /// In `toBe` (`anyError`), a `#` without a kind stays RxJS's 'error': it matches any error.
+  func marbleValues(_ values: [DictEntry], diagrams: [String], anyError: Bool = false) -> [String] {
     // With a values map, a letter it does not name is itself (RxJS would make it undefined).
     let named = Set(values.map(\.keyText))
     let given = values.filter { $0.keyText != "#" }
-    let own = MarbleText.valueLetters(diagrams).filter {
-      !named.contains(String($0)) && ($0.isNumber || !given.isEmpty)
-    }
+    let unnamed = MarbleText.valueLetters(diagrams).filter { !named.contains(String($0)) }
+    let own = given.isEmpty && !unnamed.contains(where: \.isNumber) ? [] : unnamed
     let letters =
       given.map { (key: $0.keyText, value: dialect.literal($0.value)) }
       + own.sorted().map { (key: String($0), value: $0.isNumber ? String($0) : dialect.string(String($0))) }
     let error =
       values.first { $0.keyText == "#" }?.value.word
-      ?? (diagrams.contains { $0.contains("#") } ? "error" : nil)
+      ?? (diagrams.contains { $0.contains("#") } && !anyError ? "error" : nil)
     var words: [String] = []
     if !letters.isEmpty || error != nil {
       words.append(
