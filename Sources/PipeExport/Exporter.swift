@@ -43,6 +43,12 @@ public enum Exporter {
       case .binding(let name, let pipeline):
         body.append(source + "\n" + writer.binding(name.text, pipeline, context: context, bindings: bindings))
         bindings.insert(name.text)
+      case .setting where library != .rxjs && statement.text.contains("retryAfter"):
+        // The Swift exports' delay strategies always honour an error's retryAfter.
+        let note =
+          "(a setting of pipe's: no code; the delay strategies below still wait at least an error's"
+          + " retryAfter: drop their honouringRetryAfter for pipe's off)"
+        body.append(source + "\n" + writer.comment(note))
       case .setting:
         body.append(source + "\n" + writer.comment("(a setting of pipe's: no code)"))
       case .command:

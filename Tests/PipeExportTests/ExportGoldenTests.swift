@@ -20,9 +20,11 @@ final class ExportGoldenTests: XCTestCase {
     ] + scripts
 
   /// The kinds no example shows (mixed types, timed sources, error attempts, printed values,
-  /// typed retryWhen): scripts of this test's own, which the Combine round trip runs too.
+  /// typed retryWhen, printed shapes, Retry-After): scripts of this test's own, which the
+  /// Combine round trip runs too.
   static let scripts = [
     "mixed-types", "timed-sources", "error-attempts", "printed-values", "typed-retrywhen",
+    "printed-shapes", "retry-after", "marble-values",
   ].map { "Tests/PipeExportTests/Scripts/\($0).pipe" }
 
   /// Where RxJS 7's operators and marbles differ from RxSwift's (completion ticks, marble

@@ -165,7 +165,14 @@ extension CombineHelper {
             }
             switch value {
             case let string as String: return "\"\(string)\""
-            case let error as Error: return "{kind: \"\(error.kind)\"}"
+            case let error as Error:
+                // pipe's error record: kind, message, source, status, attempt, retryAfter.
+                var fields: [(String, Any)] = [("kind", error.kind), ("message", error.message)]
+                if !error.source.isEmpty { fields.append(("source", error.source)) }
+                if let status = error.status { fields.append(("status", status)) }
+                fields.append(("attempt", error.attempt))
+                if let retryAfter = error.retryAfter { fields.append(("retryAfter", retryAfter)) }
+                return "{" + fields.map { "\($0.0): \(literal($0.1))" }.joined(separator: ", ") + "}"
             case let record as Record: return "{" + record.fields.map { "\($0.0): \(literal($0.1))" }.joined(separator: ", ") + "}"
             default: break
             }
@@ -277,11 +284,22 @@ extension CombineHelper {
                 .eraseToAnyPublisher()
         }
         """#
+    case .retryAfter:
+      return #"""
+        extension Error {
+            /// The wait before the next attempt: the strategy's `delay`, or this error's `retryAfter`
+            /// (its service's Retry-After) when that is longer, as pipe's delay strategies wait.
+            func honouringRetryAfter<Stride: SchedulerTimeIntervalConvertible & Comparable>(_ delay: Stride) -> Stride {
+                guard let retryAfter else { return delay }
+                return max(delay, .milliseconds(Int((retryAfter * 1000).rounded())))
+            }
+        }
+        """#
     case .retryDelays:
       return #"""
         extension Publisher {
-            /// After the k-th failure waits `delay(k)` and subscribes again, at most `retries` times;
-            /// a failure `when` refuses is let through at once.
+            /// After the k-th failure waits `delay(k)`, or the error's `retryAfter` when longer, and
+            /// subscribes again, at most `retries` times; a failure `when` refuses is let through at once.
             func retry<S: Scheduler>(
                 _ retries: Int, when shouldRetry: @escaping (Error) -> Bool = { _ in true },
                 delay: @escaping (Int) -> S.SchedulerTimeType.Stride, scheduler: S
@@ -290,7 +308,7 @@ extension CombineHelper {
                     mapError { $0 as Error }
                         .catch { error -> AnyPublisher<Output, Error> in
                             guard k <= retries, shouldRetry(error) else { return Fail(error: error).eraseToAnyPublisher() }
-                            return Just(()).delay(for: delay(k), scheduler: scheduler)
+                            return Just(()).delay(for: error.honouringRetryAfter(delay(k)), scheduler: scheduler)
                                 .setFailureType(to: Error.self)
                                 .flatMap { attempt(k + 1) }
                                 .eraseToAnyPublisher()

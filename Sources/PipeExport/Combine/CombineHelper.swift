@@ -1,6 +1,6 @@
 /// A piece of Swift a Combine export includes once, when a stage needs what Combine lacks.
 enum CombineHelper: String, CaseIterable {
-  case pipeError, clock, run, show, cold, numbered, interval, retryDelays, retryWhen, materialize,
+  case pipeError, clock, run, show, cold, numbered, interval, retryAfter, retryDelays, retryWhen, materialize,
     delayValues,
     debounceValues,
     shareWhileConnected, circuitBreaker, repeatCount, openCombineGaps
@@ -11,6 +11,7 @@ enum CombineHelper: String, CaseIterable {
     if names.contains(Self.delayValues.rawValue) || names.contains(Self.debounceValues.rawValue) {
       names.insert(Self.materialize.rawValue)
     }
+    if names.contains(Self.retryDelays.rawValue) { names.insert(Self.retryAfter.rawValue) }
     // The materialized events are records, which `show` prints (and declares).
     if names.contains(Self.materialize.rawValue) { names.insert(Self.show.rawValue) }
     names.insert(Self.pipeError.rawValue)

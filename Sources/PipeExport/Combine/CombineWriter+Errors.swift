@@ -20,6 +20,10 @@ extension CombineWriter {
         ".tryMap { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
       )
     case .mapError(let expr):
+      if case .record(let entries) = expr.kind, let error = SwiftCode.error(from: entries, element: "error") {
+        chain.add(".mapError { error in \(error) }", comment: "a record with a kind is the new error")
+        return false
+      }
       chain.add(
         ".mapError { error in PipeError(error.kind, message: \(expression(expr, element: "error"))) }")
     case .action(let event, let action): addAction(event, action, into: &chain)

@@ -21,7 +21,9 @@ extension CombineWriter {
     case .delays(let schedule):
       context.use(CombineHelper.retryDelays.rawValue)
       let count = Swift.min(schedule.count, max ?? .max)
-      chain.add(".retry(\(count), \(when)delay: { k in \(delay(schedule)) }, scheduler: scheduler)")
+      chain.add(
+        ".retry(\(count), \(when)delay: { k in \(delay(schedule)) }, scheduler: scheduler)",
+        comment: "each wait at least the error's retryAfter, as pipe's")
     case .general(let pipeline):
       context.use(CombineHelper.retryWhen.rawValue)
       let body = context.nested("errors") { _ in
@@ -79,9 +81,10 @@ extension CombineWriter {
       let label = kind.map { "case \(dialect.string($0)):" } ?? "default:"
       switch strategy {
       case .delays(let schedule):
+        context.use(CombineHelper.retryAfter.rawValue)
         let wait = delay(schedule, k: "error.attempt", index: "error.attempt - 1")
         cases.append(
-          "\(label) return error.attempt <= \(schedule.count) ? Just(0).delay(for: \(wait), scheduler: scheduler).setFailureType(to: Error.self).eraseToAnyPublisher() : Fail(error: error).eraseToAnyPublisher()"
+          "\(label) return error.attempt <= \(schedule.count) ? Just(0).delay(for: error.honouringRetryAfter(\(wait)), scheduler: scheduler).setFailureType(to: Error.self).eraseToAnyPublisher() : Fail(error: error).eraseToAnyPublisher()"
         )
       default:
         cases.append(

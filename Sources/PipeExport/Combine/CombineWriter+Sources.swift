@@ -78,6 +78,7 @@ extension CombineWriter {
   private func plugin(_ name: String, _ arguments: [Arg], outer: String?) -> String {
     let words = arguments.map { argument($0, outer: outer) }
     let stub = PluginStub.named(name, arguments: arguments.count)
+    if !stub.fields.isEmpty { context.use(CombineHelper.show.rawValue) }  // its type is a Record
     context.declare(
       stub.swiftDeclaration(
         publisher: "AnyPublisher<\(stub.type), Error>",

@@ -21,9 +21,9 @@ extension CombineWriter {
     case .distinct: chain.add(".removeDuplicates()")
     case .startWith(let arg): chain.add(".prepend(\(dialect.literal(arg)))")
     case .enumerate:
-      chain.add(
-        ".scan((index: -1, value: nil)) { ($0.index + 1, $1) }",
-        comment: "Combine has no enumerated: a scan counts")
+      context.use(CombineHelper.show.rawValue)
+      context.declare(SwiftCode.indexed + "\n\n" + Self.enumerated)
+      chain.add(".enumerated()", comment: "Combine has no enumerated: a scan counts")
     case .buffer(let count):
       chain.add(".collect(\(count))", comment: "the last list may be shorter, as pipe's")
     case .delay(let seconds):
@@ -83,9 +83,21 @@ extension CombineWriter {
     return true
   }
 
+  /// RxSwift's `enumerated()` for Combine, as pipe's records.
+  static let enumerated = """
+    extension Publisher {
+        /// Each value with its index, counted anew on each subscription, as RxSwift's `enumerated()`.
+        func enumerated() -> AnyPublisher<Indexed<Output>, Failure> {
+            scan(Indexed<Output>?.none) { last, value in Indexed(index: (last?.index ?? -1) + 1, value: value) }
+                .compactMap { $0 }
+                .eraseToAnyPublisher()
+        }
+    }
+    """
+
   /// Another pipeline as an argument: its chain, with a failure of `Error`.
   func inline(_ pipeline: Pipeline) -> String {
     let (inner, _) = chain(pipeline, outer: "$0")
-    return inner.swift()
+    return inner.swiftInCall()
   }
 }

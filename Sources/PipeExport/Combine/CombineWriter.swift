@@ -35,11 +35,14 @@ struct CombineWriter {
         neverFails = false
       }
       let typed = MixedTypes(meaning, elementType: elementType)
-      if typed.convertsStream { chain.add(MixedTypes.toString) }
+      if typed.convertsStream {
+        chain.add(typed.conversion)
+        if typed.errorValue { context.use("show") }
+      }
       context.elementType = elementType
       neverFails = stage(
         typed.meaning, text: pipeline.stages[index].text, into: &chain, neverFails: neverFails)
-      typed.apply(to: &chain)
+      typed.apply(to: &chain, context: context)
       elementType =
         typed.mixed
         ? "String" : meaning.elementType(after: elementType, bindings: bindings.union(extraBindings))

@@ -50,6 +50,7 @@ extension Meaning {
     case .merge(let other), .concat(let other), .catchFallback(.pipeline(let other)):
       return Self.elementType(of: other, bindings: bindings) == type ? type : nil
     case .materialize: return Self.recordType
+    case .sink: return type
     case .group(let inner):
       return inner.stages.reduce(type) {
         Meaning.read($1, bindings: bindings).elementType(after: $0, bindings: bindings)
@@ -99,6 +100,11 @@ struct MixedTypes {
   /// the record as the writer spells it and the value of that type to write instead, with
   /// what the line's comment says.
   var record: (literal: String, value: String, comment: String)?
+  /// `catch (just .)`: the error itself joins the stream, which then holds what `show` prints.
+  var errorValue = false
+
+  /// How the stream's own values are made Strings.
+  var conversion: String { errorValue ? ".map { show($0) }" : Self.toString }
 
   static let comment = "pipe mixes types here; this stream holds Strings"
   static let toString = ".map { String(describing: $0) }"
@@ -128,6 +134,10 @@ struct MixedTypes {
       }
       return
     }
+    if case .catchFallback(.pipeline) = meaning, case .element(let names) = joining.kind, names.isEmpty {
+      (mixed, convertsStream, errorValue) = (true, elementType != "String", true)
+      return
+    }
     if case .catchFallback(.pipeline) = meaning, case .element(let names) = joining.kind, names.count == 1,
       ["kind", "message", "source"].contains(names[0].text)
     {
@@ -149,11 +159,23 @@ struct MixedTypes {
 }
 
 extension MixedTypes {
-  /// Puts what the stage's last link needs: the plugin type's value for a record, the comment.
-  func apply(to chain: inout Chain) {
+  /// Puts what the stage's last link needs: the plugin type's value for a record, the error
+  /// shown as pipe's record, the comment.
+  func apply(to chain: inout Chain, context: ExportContext) {
     guard !chain.links.isEmpty else { return }
     let last = chain.links.count - 1
     if mixed { chain.links[last].comment = Self.comment }
+    if errorValue {
+      context.use("show")
+      for name in ["error", "error2", "error3"] {
+        for just in ["just(", "Just("] {
+          chain.links[last].text = chain.links[last].text.replacingOccurrences(
+            of: just + name + ")", with: just + "show(\(name)))")
+        }
+      }
+      chain.links[last].comment =
+        Self.comment + ", the error as pipe's record (its message and source are pipe's own)"
+    }
     if let record, chain.links[last].text.contains(record.literal) {
       chain.links[last].text = chain.links[last].text.replacingOccurrences(
         of: record.literal, with: record.value)

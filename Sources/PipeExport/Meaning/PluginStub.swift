@@ -73,8 +73,13 @@ struct PluginStub {
     var lines: [String] = []
     if !fields.isEmpty {
       lines.append("/// What pipe's \(source) source emits.")
-      lines.append("struct \(type) {")
+      lines.append("struct \(type): Record {")
       lines += fields.map { "    var \($0.name): \($0.type) = \(Self.defaults[$0.type] ?? "nil")" }
+      lines.append("")
+      lines.append("    /// Printed as pipe prints the record: `{\(fields[0].name): ...}`.")
+      lines.append("    var fields: [(String, Any)] {")
+      lines.append("        [" + fields.map { "(\"\($0.name)\", \($0.name))" }.joined(separator: ", ") + "]")
+      lines.append("    }")
       lines.append("}")
       lines.append("")
     }

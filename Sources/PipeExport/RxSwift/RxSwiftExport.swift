@@ -12,14 +12,17 @@ struct RxSwiftExport: LibraryExport {
     var (chain, sink) = writer.chain(pipeline)
     var notes: [String] = []
     switch sink {
-    case .collect?: chain.add(".toArray()")
+    case .collect?: chain.add(".toArray().asObservable()")  // toArray() is a Single
     case .count?: chain.add(".reduce(0) { count, _ in count + 1 }")
     case .last?: chain.add(".takeLast(1)")
     case .log?: chain.add(".debug()")
     case .expect?: notes = expectNote(pipeline, writer: writer)
     default: break
     }
-    let value = Meaning.printsPlainly(pipeline, bindings: bindings) ? "$0" : "show($0)"
+    // A plugin's values are records too, `{city: "London", ...}`.
+    let record = PluginStub.withType(Meaning.elementType(of: pipeline, bindings: bindings)) != nil
+    let plain = Meaning.printsPlainly(pipeline, bindings: bindings) && !record && sink != .collect
+    let value = plain ? "$0" : "show($0)"
     if value != "$0" { context.use("show") }
     chain.add(
       ".subscribe(\n    onNext: { print(\(value)) },\n    onError: { print(\"error: \\($0.kind)\") },\n    onCompleted: { print(\"completed\") }\n)"
@@ -69,6 +72,7 @@ struct RxSwiftExport: LibraryExport {
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
     if numbered { parts.append(Self.numbered) }
     if context.helpers.contains("retryOn") { parts.append(Self.retryOn) }
+    if context.helpers.contains("retryAfter") { parts.append(Self.retryAfter) }
     if context.helpers.contains("show") {
       parts.append(CombineHelper.show.text)
       if context.declarations.contains(RxSwiftWriter.record) { parts.append(RxSwiftWriter.recordFields) }
@@ -113,6 +117,26 @@ struct RxSwiftExport: LibraryExport {
             }
         """)
   }
+
+  static let retryAfter = """
+    extension Error {
+        /// The wait before the next attempt: the strategy's `delay`, or this error's `retryAfter`
+        /// (its service's Retry-After) when that is longer, as pipe's delay strategies wait.
+        func honouringRetryAfter(_ delay: RxTimeInterval) -> RxTimeInterval {
+            guard let retryAfter else { return delay }
+            let asked = Int((retryAfter * 1000).rounded())
+            let own: Int
+            switch delay {
+            case .seconds(let seconds): own = seconds * 1000
+            case .milliseconds(let milliseconds): own = milliseconds
+            case .microseconds(let microseconds): own = microseconds / 1000
+            case .nanoseconds(let nanoseconds): own = nanoseconds / 1_000_000
+            default: return delay
+            }
+            return own >= asked ? delay : .milliseconds(asked)
+        }
+    }
+    """
 
   static let retryOn = """
     /// An error of the kinds a `retry(on:when:)` retries.

@@ -23,7 +23,9 @@ extension RxSwiftWriter {
       chain.add(
         ".retry(when: { errors in\n    errors.enumerated().flatMap { attempt, error -> Observable<Int> in\n"
           + "        guard attempt < \(count) else { throw error }\n"
-          + "        return Observable<Int>.timer(\(delay(schedule)), scheduler: \(scheduler))\n    }\n})")
+          + "        return Observable<Int>.timer(error.honouringRetryAfter(\(delay(schedule))), scheduler: \(scheduler))\n    }\n})",
+        comment: "each wait at least the error's retryAfter, as pipe's")
+      context.use("retryAfter")
     case .general(let pipeline):
       var notifier = self.chain(pipeline, outer: "error", extraBindings: ["errors"]).0
       notifier.head = "errors.enumerated().map { PipeError($1, attempt: $0 + 1) }"
@@ -65,8 +67,9 @@ extension RxSwiftWriter {
       switch strategy {
       case .delays(let schedule):
         cases.append(
-          "\(label)\n    guard attempt < \(schedule.count) else { throw error }\n    return Observable<Int>.timer(\(delay(schedule)), scheduler: \(scheduler))"
+          "\(label)\n    guard attempt < \(schedule.count) else { throw error }\n    return Observable<Int>.timer(error.honouringRetryAfter(\(delay(schedule))), scheduler: \(scheduler))"
         )
+        context.use("retryAfter")
       case .until(let setting):
         let name = CombineWriter.camelCase(setting)
         context.declare(

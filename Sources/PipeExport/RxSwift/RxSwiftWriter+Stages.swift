@@ -17,7 +17,10 @@ extension RxSwiftWriter {
     case .takeWhile(let expr): chain.add(".take(while: " + SwiftCode.closure(expression(expr)) + ")")
     case .distinct: chain.add(".distinctUntilChanged()")
     case .startWith(let arg): chain.add(".startWith(\(dialect.literal(arg)))")
-    case .enumerate: chain.add(".enumerated()")
+    case .enumerate:
+      context.use("show")
+      context.declare(SwiftCode.indexed)
+      chain.add(".enumerated().map { Indexed(index: $0.index, value: $0.element) }")
     case .buffer(let count): chain.add(".buffer(timeSpan: .never, count: \(count), scheduler: \(scheduler))")
     case .delay(let seconds): chain.add(".delay(\(interval(seconds)), scheduler: \(scheduler))")
     case .debounce(let seconds): chain.add(".debounce(\(interval(seconds)), scheduler: \(scheduler))")
@@ -25,7 +28,7 @@ extension RxSwiftWriter {
       chain.add(".throttle(\(interval(seconds)), latest: true, scheduler: \(scheduler))")
     case .share: chain.add(".share()")
     case .repeatCount(let count?):
-      chain = Chain(head: "Observable.concat(Array(repeating: \(chain.swift()), count: \(count)))")
+      chain = Chain(head: "Observable.concat(Array(repeating: \(chain.swiftInCall()), count: \(count)))")
     case .repeatCount(nil):
       chain.add("// repeat: RxSwift has no repeat; resubscribe on completion with concat")
     case .materialize:
@@ -44,11 +47,13 @@ extension RxSwiftWriter {
     case .flatMap(let pipeline): chain.add(".flatMap " + closure(pipeline, parameter: "value"))
     case .concatMap(let pipeline): chain.add(".concatMap " + closure(pipeline, parameter: "value"))
     case .flatMapLatest(let pipeline): chain.add(".flatMapLatest " + closure(pipeline, parameter: "value"))
-    case .merge(let pipeline): chain = Chain(head: "Observable.merge(\(chain.swift()), \(inline(pipeline)))")
+    case .merge(let pipeline):
+      chain = Chain(head: "Observable.merge(\(chain.swiftInCall()), \(inline(pipeline)))")
     case .concat(let pipeline): chain.add(".concat(\(inline(pipeline)))")
-    case .zip(let pipeline): chain = Chain(head: "Observable.zip(\(chain.swift()), \(inline(pipeline)))")
+    case .zip(let pipeline):
+      chain = Chain(head: "Observable.zip(\(chain.swiftInCall()), \(inline(pipeline)))")
     case .combineLatest(let pipeline):
-      chain = Chain(head: "Observable.combineLatest(\(chain.swift()), \(inline(pipeline)))")
+      chain = Chain(head: "Observable.combineLatest(\(chain.swiftInCall()), \(inline(pipeline)))")
     case .group(let pipeline): chain.links += self.chain(pipeline).0.links
     default: return false
     }
@@ -68,6 +73,10 @@ extension RxSwiftWriter {
         ".map { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
       )
     case .mapError(let expr):
+      if case .record(let entries) = expr.kind, let error = SwiftCode.error(from: entries, element: "error") {
+        return chain.add(
+          ".catch { error in throw \(error) }", comment: "a record with a kind is the new error")
+      }
       chain.add(
         ".catch { error in throw PipeError(error.kind, message: \(expression(expr, element: "error"))) }")
     case .action(let event, let action): addAction(event, action, into: &chain)

@@ -25,10 +25,13 @@ struct RxSwiftWriter {
         sink = kind
       } else {
         let typed = MixedTypes(meaning, elementType: elementType)
-        if typed.convertsStream { chain.add(MixedTypes.toString) }
+        if typed.convertsStream {
+          chain.add(typed.conversion)
+          if typed.errorValue { context.use("show") }
+        }
         context.elementType = elementType
         stage(typed.meaning, text: pipeline.stages[index].text, into: &chain)
-        typed.apply(to: &chain)
+        typed.apply(to: &chain, context: context)
         elementType =
           typed.mixed
           ? "String" : meaning.elementType(after: elementType, bindings: bindings.union(extraBindings))
@@ -88,7 +91,7 @@ struct RxSwiftWriter {
     }
   }
 
-  func inline(_ pipeline: Pipeline) -> String { chain(pipeline, outer: "$0").0.swift() }
+  func inline(_ pipeline: Pipeline) -> String { chain(pipeline, outer: "$0").0.swiftInCall() }
 
   func source(_ meaning: Meaning, outer: String?, hint: String) -> String? {
     switch meaning {
@@ -123,6 +126,7 @@ struct RxSwiftWriter {
       return "lines.asObservable()"
     case .plugin(let name, let arguments):
       let stub = PluginStub.named(name, arguments: arguments.count)
+      if !stub.fields.isEmpty { context.use("show") }  // its type is a Record
       context.declare(
         stub.swiftDeclaration(
           publisher: "Observable<\(stub.type)>", body: "Observable.error(PipeError(\"notConnected\"))"))

@@ -34,6 +34,31 @@ enum SwiftCode {
   static let cacheDeclaration =
     "/// The last good value of each request, for `catch cache` (the book's dictionary).\nvar cache: [String: Any] = [:]"
 
+  /// `mapError { {kind: "rateLimited", retryAfter: 2} }`: a record with a kind is the new
+  /// error, `PipeError("rateLimited", retryAfter: 2)`; nil for a record without one.
+  static func error(from entries: [RecordEntry], element: String) -> String? {
+    let writer = ExpressionWriter(dialect: .swift, element: element)
+    guard let kind = entries.first(where: { $0.key.text == "kind" }) else { return nil }
+    var arguments = [writer.write(kind.value)]
+    for label in ["message", "status", "retryAfter"] {
+      if let entry = entries.first(where: { $0.key.text == label }) {
+        arguments.append("\(label): \(writer.write(entry.value))")
+      }
+    }
+    return "PipeError(" + arguments.joined(separator: ", ") + ")"
+  }
+
+  /// pipe's enumerate as a record, `{index: 0, value: "a"}` (RxSwift's `enumerated()` gives a
+  /// tuple, which prints `(index: 0, element: "a")`); `Record` is the `show` helper's.
+  static let indexed = """
+    /// pipe's enumerate: a value with its index, printed `{index: 0, value: "a"}`.
+    struct Indexed<Value>: Record {
+        var index: Int
+        var value: Value
+        var fields: [(String, Any)] { [("index", index), ("value", value)] }
+    }
+    """
+
   /// `extension PipeError { static let oversize = ... }` for the kinds used; nil for none.
   static func kinds(_ kinds: [String]) -> String? {
     guard !kinds.isEmpty else { return nil }
