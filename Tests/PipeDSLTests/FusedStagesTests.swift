@@ -136,6 +136,19 @@ final class FusedStagesTests: XCTestCase {
     XCTAssertEqual(run("range(-3, 4) | map {. % 2} | filter {. != 0} | show"), ["-1", "-1"])
   }
 
+  /// The stage that cannot decide takes over, not one before it, in a row of any length.
+  func testTheStageThatCannotDecideTakesOver() {
+    XCTAssertEqual(
+      run("range(1, 3) | map {. + 1} | filter {. > 0} | map {. * 10} | map {. == 20} | show"),
+      ["true", "false", "false"])
+    XCTAssertEqual(
+      run("range(1, 3) | map {. + 1} | map {. + 1} | map {. + 1} | map {. * 10} | map {. == 50} | show"),
+      ["false", "true", "false"])
+    XCTAssertEqual(
+      run("range(1, 3) | map {. + 1} | map {. + 1} | map {. + 1} | map {. * 10} | map {. == 50} | last"),
+      ["false"])
+  }
+
   // A row on `range` that ends the pipeline before `last` or `discard` keeps only the last
   // value it passes and hands it to the sink with the completion: what the sink prints, and
   // how the run ends, are what every value delivered gives.

@@ -24,7 +24,7 @@ final class ExportGoldenTests: XCTestCase {
   /// Combine round trip runs too.
   static let scripts = [
     "mixed-types", "timed-sources", "error-attempts", "printed-values", "typed-retrywhen",
-    "printed-shapes", "retry-after",
+    "printed-shapes", "retry-after", "marble-values",
   ].map { "Tests/PipeExportTests/Scripts/\($0).pipe" }
 
   /// Where RxJS 7's operators and marbles differ from RxSwift's (completion ticks, marble

@@ -28,12 +28,7 @@ extension Catalogue {
       return true
     }
     var int: IntStep?
-    if case .element(let form)? = expression.int {
-      int = { x in
-        if case .int(let y) = form(x) { return .keep(y) }
-        return .undecided
-      }
-    }
+    if case .element(let form)? = expression.int { int = form.map }
     let steps = ElementSteps(step, int: int)
     return .elementwise { steps }
   }
@@ -57,12 +52,7 @@ extension Catalogue {
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
     let step: ElementStep = { value in try expression.holds(for: value) }
     var int: IntStep?
-    if case .element(let form)? = expression.int {
-      int = { x in
-        if case .bool(let keeps) = form(x) { return keeps ? .keep(x) : .drop }
-        return .undecided
-      }
-    }
+    if case .element(let form)? = expression.int { int = form.filter }
     let steps = ElementSteps(step, int: int)
     return .elementwise { steps }
   }
@@ -85,8 +75,8 @@ extension Catalogue {
     guard let seed = context.read.constant(context.positional[0]),
       let expression = context.read.expression(context.positional[1], names: ["acc"])
     else { return nil }
-    var form: (@Sendable (Int, Int) -> IntResult)?
-    if case .nameAndElement(slot: 0, let both)? = expression.int { form = both }
+    var form: NameIntForm?
+    if case .nameAndElement(slot: 0, let named)? = expression.int { form = named }
     return .elementwise {
       let accumulator = Accumulator(seed)
       let step: ElementStep = { value in
@@ -94,12 +84,7 @@ extension Catalogue {
         value = accumulator.value
         return true
       }
-      guard let form else { return ElementSteps(step) }
-      return ElementSteps(step) { x in
-        guard case .int(let a) = accumulator.value, case .int(let y) = form(a, x) else { return .undecided }
-        accumulator.value = .int(y)
-        return .keep(y)
-      }
+      return ElementSteps(step, int: form?.scan(accumulator))
     }
   }
 
@@ -227,9 +212,10 @@ extension Catalogue {
   }
 }
 
-/// `scan`'s accumulator in one subscription. Only its step touches it, one value at a time,
-/// so it is spared the run-time exclusivity check a captured `var` pays on every value.
-private final class Accumulator {
+/// `scan`'s accumulator in one subscription, shared by its step on values and its int step
+/// (`NameIntForm`). Only they touch it, one value at a time, so it is spared the run-time
+/// exclusivity check a captured `var` pays on every value.
+final class Accumulator {
   @exclusivity(unchecked) var value: Value
 
   init(_ seed: Value) { value = seed }

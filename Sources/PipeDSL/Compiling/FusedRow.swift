@@ -63,26 +63,55 @@ public struct FusedRow {
     rest = stages.indices.map { Steps(composed(stages[$0...].map { Steps($0.step) })) }
   }
 
-  /// The int steps of `stages` from `stage` on, each calling the next. (Each is taken from
-  /// its `ElementSteps`: a closure kept in an array itself is called through a thunk.)
-  private static func lane(_ stages: [ElementSteps], from stage: Int) -> (Int) -> LaneOutcome {
-    let int = stages[stage].int!
-    guard stage + 1 < stages.count else {
+  /// The int steps of `stages` from `first` on, in turn, in one closure for up to four (then
+  /// the closure of the others): a stage passes its int straight to the next. (Each is taken
+  /// out of its `ElementSteps`: a closure kept in an array itself is called through a thunk.)
+  private static func lane(_ stages: [ElementSteps], from first: Int) -> (Int) -> LaneOutcome {
+    func int(_ stage: Int) -> IntStep { stages[stage].int! }
+    let a = int(first)
+    switch stages.count - first {
+    case 1:
+      return { x in step(a, x, stage: first) { .keep($0) } }
+    case 2:
+      let b = int(first + 1)
+      return { x in step(a, x, stage: first) { step(b, $0, stage: first + 1) { .keep($0) } } }
+    case 3:
+      let (b, c) = (int(first + 1), int(first + 2))
       return { x in
-        switch int(x) {
-        case .keep(let y): return .keep(y)
-        case .drop: return .drop
-        case .undecided: return .undecided(stage: stage, value: x)
+        step(a, x, stage: first) {
+          step(b, $0, stage: first + 1) { step(c, $0, stage: first + 2) { .keep($0) } }
+        }
+      }
+    case 4:
+      let (b, c, d) = (int(first + 1), int(first + 2), int(first + 3))
+      return { x in
+        step(a, x, stage: first) {
+          step(b, $0, stage: first + 1) {
+            step(c, $0, stage: first + 2) { step(d, $0, stage: first + 3) { .keep($0) } }
+          }
+        }
+      }
+    default:
+      let (b, c, d) = (int(first + 1), int(first + 2), int(first + 3))
+      let rest = lane(stages, from: first + 4)
+      return { x in
+        step(a, x, stage: first) {
+          step(b, $0, stage: first + 1) {
+            step(c, $0, stage: first + 2) { step(d, $0, stage: first + 3, then: rest) }
+          }
         }
       }
     }
-    let next = lane(stages, from: stage + 1)
-    return { x in
-      switch int(x) {
-      case .keep(let y): return next(y)
-      case .drop: return .drop
-      case .undecided: return .undecided(stage: stage, value: x)
-      }
+  }
+
+  /// Stage `stage`'s int step on `x`, then `next` on what it keeps.
+  @inline(__always) private static func step(
+    _ int: IntStep, _ x: Int, stage: Int, then next: (Int) -> LaneOutcome
+  ) -> LaneOutcome {
+    switch int(x) {
+    case .keep(let y): return next(y)
+    case .drop: return .drop
+    case .undecided: return .undecided(stage: stage, value: x)
     }
   }
 }

@@ -1,28 +1,57 @@
 /// An expression on an int, for the shapes a row of `map`, `filter` and `scan` has on a range
-/// (`. * 2`, `. % 4 == 0`, `acc + .`): what the expression gives for `.int(x)` when that is an
-/// int or a bool, without making a `Value` first. `.undecided` where only the general path can
-/// say (an overflow, a division by zero): it gives the same result as the evaluator whenever
-/// it decides.
-public enum IntResult: Sendable {
-  case int(Int)
-  case bool(Bool)
-  case undecided
+/// (`. * 2`, `. % 4 == 0`, `acc + .`): what a stage does with `.int(x)` when the expression
+/// gives an int or a bool, without making a `Value` first, as one closure per stage with the
+/// operations inline. `.undecided` where only the general path can say (an overflow, a
+/// division by zero): it gives the same result as the evaluator whenever it decides.
+public enum IntForm: Sendable {
+  /// Of the element alone: `. * 2`, `. % 4 == 0`.
+  case element(ElementIntForm)
+  /// Of the name at `slot` and the element, in that order: `acc + .`.
+  case nameAndElement(slot: Int, NameIntForm)
+}
 
-  @inline(__always) init(_ value: Value?) {
-    switch value {
-    case .int(let int)?: self = .int(int)
-    case .bool(let bool)?: self = .bool(bool)
-    default: self = .undecided
+/// An expression of the element alone, as the int steps of the stages that use one.
+public struct ElementIntForm: Sendable {
+  /// `map`: the int it gives.
+  let map: @Sendable (Int) -> IntStepOutcome
+  /// `filter`: the int kept when the expression is true, dropped when it is false.
+  let filter: @Sendable (Int) -> IntStepOutcome
+
+  /// The steps of `function`, compiled for its type: each calls no further closure.
+  init<Function: IntFunction>(_ function: Function) {
+    map = { i in
+      if case .int(let y)? = function(i) { return .keep(y) }
+      return .undecided
+    }
+    filter = { i in
+      if case .bool(let keeps)? = function(i) { return keeps ? .keep(i) : .drop }
+      return .undecided
     }
   }
 }
 
-/// How an expression reads its operands on the int path.
-public enum IntForm: Sendable {
-  /// Of the element alone: `. * 2`, `. % 4 == 0`.
-  case element(@Sendable (Int) -> IntResult)
-  /// Of the name at `slot` and the element, in that order: `acc + .`.
-  case nameAndElement(slot: Int, @Sendable (Int, Int) -> IntResult)
+/// `name op .`, as the int step of a fold that keeps the name's value in `Accumulator`.
+public struct NameIntForm: Sendable {
+  /// `scan`: the step for one subscription's accumulator, which it updates as the value
+  /// path would, only when it decides.
+  let scan: @Sendable (Accumulator) -> IntStep
+
+  init<Operation: IntOperation>(_: Operation.Type) {
+    scan = { accumulator in
+      { x in
+        guard case .int(let a) = accumulator.value, case .int(let y)? = Operation.apply(a, x) else {
+          return .undecided
+        }
+        accumulator.value = .int(y)
+        return .keep(y)
+      }
+    }
+  }
+}
+
+/// An expression's value on an int element; nil where only the general path can say.
+protocol IntFunction: Sendable {
+  func callAsFunction(_ i: Int) -> Value?
 }
 
 extension ExpressionCompiler {
@@ -51,8 +80,12 @@ private struct ElementThenConstantForm: IntOperationUser {
   let j: Int
 
   func use<Operation: IntOperation>(_: Operation.Type) -> IntForm {
-    let j = j
-    return .element { i in IntResult(Operation.apply(i, j)) }
+    .element(ElementIntForm(Function<Operation>(j: j)))
+  }
+
+  struct Function<Operation: IntOperation>: IntFunction {
+    let j: Int
+    @inline(__always) func callAsFunction(_ i: Int) -> Value? { Operation.apply(i, j) }
   }
 }
 
@@ -71,11 +104,16 @@ private struct NestedForm: IntOperationUser {
     let k: Int
 
     func use<Operation: IntOperation>(_: Operation.Type) -> IntForm {
-      let (j, k) = (j, k)
-      return .element { i in
-        guard case .int(let a)? = Operation.apply(i, j) else { return .undecided }
-        return IntResult(Outer.apply(a, k))
-      }
+      .element(ElementIntForm(Function<Operation, Outer>(j: j, k: k)))
+    }
+  }
+
+  struct Function<Inner: IntOperation, Outer: IntOperation>: IntFunction {
+    let j: Int
+    let k: Int
+    @inline(__always) func callAsFunction(_ i: Int) -> Value? {
+      guard case .int(let a)? = Inner.apply(i, j) else { return nil }
+      return Outer.apply(a, k)
     }
   }
 }
@@ -84,7 +122,7 @@ private struct NestedForm: IntOperationUser {
 private struct NameThenElementForm: IntOperationUser {
   let slot: Int
 
-  func use<Operation: IntOperation>(_: Operation.Type) -> IntForm {
-    .nameAndElement(slot: slot) { a, i in IntResult(Operation.apply(a, i)) }
+  func use<Operation: IntOperation>(_ operation: Operation.Type) -> IntForm {
+    .nameAndElement(slot: slot, NameIntForm(operation))
   }
 }

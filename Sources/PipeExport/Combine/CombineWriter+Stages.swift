@@ -98,6 +98,6 @@ extension CombineWriter {
   /// Another pipeline as an argument: its chain, with a failure of `Error`.
   func inline(_ pipeline: Pipeline) -> String {
     let (inner, _) = chain(pipeline, outer: "$0")
-    return inner.swift()
+    return inner.swiftInCall()
   }
 }

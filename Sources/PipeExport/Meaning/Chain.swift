@@ -41,6 +41,14 @@ struct Chain {
     return lines.joined(separator: "\n")
   }
 
+  /// As `swift()`, for a chain written inside a call (`Observable.concat(...)`, `.zip(...)`):
+  /// its comments as `/* */`, so that what follows the chain is not commented out.
+  func swiftInCall() -> String {
+    var chain = self
+    chain.links = links.map { Link($0.text + ($0.comment.map { "  /* \($0) */" } ?? "")) }
+    return chain.swift()
+  }
+
   /// RxJS: `head.pipe(a, b)` on one line when short, else one operator a line.
   func javascript(indent: String = "") -> String {
     guard !links.isEmpty else { return head }

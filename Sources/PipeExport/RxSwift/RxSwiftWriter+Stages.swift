@@ -28,7 +28,7 @@ extension RxSwiftWriter {
       chain.add(".throttle(\(interval(seconds)), latest: true, scheduler: \(scheduler))")
     case .share: chain.add(".share()")
     case .repeatCount(let count?):
-      chain = Chain(head: "Observable.concat(Array(repeating: \(chain.swift()), count: \(count)))")
+      chain = Chain(head: "Observable.concat(Array(repeating: \(chain.swiftInCall()), count: \(count)))")
     case .repeatCount(nil):
       chain.add("// repeat: RxSwift has no repeat; resubscribe on completion with concat")
     case .materialize:
@@ -47,11 +47,13 @@ extension RxSwiftWriter {
     case .flatMap(let pipeline): chain.add(".flatMap " + closure(pipeline, parameter: "value"))
     case .concatMap(let pipeline): chain.add(".concatMap " + closure(pipeline, parameter: "value"))
     case .flatMapLatest(let pipeline): chain.add(".flatMapLatest " + closure(pipeline, parameter: "value"))
-    case .merge(let pipeline): chain = Chain(head: "Observable.merge(\(chain.swift()), \(inline(pipeline)))")
+    case .merge(let pipeline):
+      chain = Chain(head: "Observable.merge(\(chain.swiftInCall()), \(inline(pipeline)))")
     case .concat(let pipeline): chain.add(".concat(\(inline(pipeline)))")
-    case .zip(let pipeline): chain = Chain(head: "Observable.zip(\(chain.swift()), \(inline(pipeline)))")
+    case .zip(let pipeline):
+      chain = Chain(head: "Observable.zip(\(chain.swiftInCall()), \(inline(pipeline)))")
     case .combineLatest(let pipeline):
-      chain = Chain(head: "Observable.combineLatest(\(chain.swift()), \(inline(pipeline)))")
+      chain = Chain(head: "Observable.combineLatest(\(chain.swiftInCall()), \(inline(pipeline)))")
     case .group(let pipeline): chain.links += self.chain(pipeline).0.links
     default: return false
     }

@@ -91,7 +91,7 @@ struct RxSwiftWriter {
     }
   }
 
-  func inline(_ pipeline: Pipeline) -> String { chain(pipeline, outer: "$0").0.swift() }
+  func inline(_ pipeline: Pipeline) -> String { chain(pipeline, outer: "$0").0.swiftInCall() }
 
   func source(_ meaning: Meaning, outer: String?, hint: String) -> String? {
     switch meaning {
