@@ -25,7 +25,10 @@ extension CombineWriter {
       context.declare(SwiftCode.indexed + "\n\n" + Self.enumerated)
       chain.add(".enumerated()", comment: "Combine has no enumerated: a scan counts")
     case .buffer(let count):
-      chain.add(".collect(\(count))", comment: "the last list may be shorter, as pipe's")
+      context.declare(Self.bufferToEnd)
+      chain.add(
+        ".bufferToEnd(\(count))",
+        comment: "Combine's collect(\(count)), then what is left at the end, even an empty list, as pipe's")
     case .delay(let seconds):
       context.use(CombineHelper.materialize.rawValue)
       context.use(CombineHelper.delayValues.rawValue)
@@ -91,6 +94,23 @@ extension CombineWriter {
             scan(Indexed<Output>?.none) { last, value in Indexed(index: (last?.index ?? -1) + 1, value: value) }
                 .compactMap { $0 }
                 .eraseToAnyPublisher()
+        }
+    }
+    """
+
+  static let bufferToEnd = """
+    extension Publisher {
+        /// Lists of `count` values, then at the completion what is left, even an empty list, as
+        /// RxSwift's `buffer(timeSpan:count:scheduler:)` (Combine's `collect` sends no empty list).
+        func bufferToEnd(_ count: Int) -> AnyPublisher<[Output], Failure> {
+            Deferred { () -> AnyPublisher<[Output], Failure> in
+                var lastWasFull = true
+                return collect(count)
+                    .handleEvents(receiveOutput: { lastWasFull = $0.count == count })
+                    .append(Deferred { (lastWasFull ? [[Output]()] : []).publisher.setFailureType(to: Failure.self) })
+                    .eraseToAnyPublisher()
+            }
+            .eraseToAnyPublisher()
         }
     }
     """
