@@ -145,7 +145,10 @@ final class PromptEndToEndTests: XCTestCase {
     let screen = try pane.waitFor("the job killed") { $0.contains("[1] killed") }
     XCTAssertTrue(screen.contains("1  dispose"), screen)
     try pane.type(":jobs", enter: true)
-    let listed = try pane.waitFor("the job listed as killed") { $0.contains(":jobs\n[1] killed  ") }
+    // The listing's line can be on the screen a moment before the next prompt: wait for both.
+    let listed = try pane.waitFor("the job listed as killed, then the prompt") {
+      $0.contains(":jobs\n[1] killed  ") && $0.hasSuffix("\npipe>")
+    }
     XCTAssertTrue(listed.hasSuffix("ms  every 1s | log\npipe>"), listed)  // the real time it ran
   }
 
