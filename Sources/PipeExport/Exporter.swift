@@ -20,6 +20,10 @@ protocol LibraryExport {
 ///     Exporter.export(program, name: "retry.pipe", to: .combine)
 ///     // import Combine ... cold("-a-#").retry(2)  // pipe's retry 3: 3 attempts in all
 public enum Exporter {
+  /// What every `--runnable` program says it prints, whatever the library.
+  static let runnablePrints =
+    "// Prints each value the pipeline's sink would print, then completed or error: KIND."
+
   public static func export(
     _ program: Program, name: String, to library: ExportLibrary, runnable: Bool = false
   ) -> String {

@@ -34,7 +34,7 @@ struct CombineExport: LibraryExport {
     var parts: [String] = []
     if runnable {
       parts.append("// \(name) as a Combine program on OpenCombine 0.14, exported by pipe.")
-      parts.append("// Prints each value the pipeline's sink would print, then completed or error: KIND.")
+      parts.append(Exporter.runnablePrints)
       parts.append("// `--virtual` runs it on a virtual clock, as pipe does, instead of the real one.")
       parts.append("import Foundation\nimport OpenCombine\nimport OpenCombineDispatch")
     } else {

@@ -54,7 +54,7 @@ struct RxJSExport: LibraryExport {
     if runnable {
       parts[0] = """
         // \(name) as an RxJS 7 program, exported by pipe.
-        // Prints each value the pipeline's sink would print, then completed or error: KIND.
+        \(Exporter.runnablePrints)
         // To run it: `npm install rxjs@7 tsx`, save it as demo.ts and `npx tsx demo.ts`.
         """
     }

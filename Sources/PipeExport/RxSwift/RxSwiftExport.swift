@@ -92,7 +92,7 @@ struct RxSwiftExport: LibraryExport {
     let test = testing ? ",\n//         .product(name: \"RxTest\", package: \"RxSwift\")" : ""
     return """
       // \(name) as an RxSwift 6 program, exported by pipe.
-      // Prints each value the pipeline's sink would print, then completed or error: KIND.
+      \(Exporter.runnablePrints)
       // To run it: save it as Sources/demo/main.swift, next to this Package.swift, and `swift run demo`.
       //
       //     // swift-tools-version: 5.9
