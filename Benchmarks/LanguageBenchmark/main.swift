@@ -3,8 +3,9 @@
 // How fast the front end turns text into an engine graph, and what the language's dynamic
 // values cost at run time compared with the same chain on the generic engine with Ints.
 // `--profile` runs the language chain once on 1M values and nothing else (`--profile-engine`
-// the engine's), `--profile-compile` the compile case, for callgrind or perf. `--json` prints
-// one object per row and line; `--quick` runs a shorter chain fewer times.
+// the engine's), `--profile-compile` the compile case, for callgrind or perf (valgrind 3.19:
+// on a copy made with `strip --strip-debug`, see OperatorsBenchmark). `--json` prints one
+// object per row and line; `--quick` runs a shorter chain fewer times.
 
 if CommandLine.arguments.contains("--profile") {
   ChainCase.runLanguage()
