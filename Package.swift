@@ -27,8 +27,12 @@ let package = Package(
     // The reactive engine: no dependency on the other modules.
     .target(
       name: "Operators",
-      dependencies: ["SplitMix", .product(name: "HeapModule", package: "swift-collections")]
+      dependencies: [
+        "SplitMix", "CThreadLocal", .product(name: "HeapModule", package: "swift-collections"),
+      ]
     ),
+    // The one thread-local the engine needs (the current-thread trampoline): Swift has none.
+    .target(name: "CThreadLocal"),
     // SplitMix64: the one seeded generator, of jittered retries and of the simulators. No dependencies.
     .target(name: "SplitMix"),
     .testTarget(name: "SplitMixTests", dependencies: ["SplitMix"]),

@@ -86,4 +86,25 @@ final class CurrentThreadPerThreadTests: LeakCheckingTestCase {
     XCTAssertEqual(seen.values, [1, 3, 2, 4])
     XCTAssertFalse(CurrentThread.isInstalled)
   }
+
+  /// A thread's trampoline is a C thread-local released when the thread ends: threads that
+  /// come and go (as the real clock's and plugins' do) each get a fresh one, empty and not
+  /// installed, and their lists still interleave one value per turn.
+  func testThreadsThatEndLeaveNoTrampolineBehind() {
+    let seen = Seen()
+    seen.installed = false
+    for _ in 0..<40 {
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        if CurrentThread.isInstalled { seen.installed = true }
+        _ = Observable.of(1, 2).merge(with: .of(3, 4)).subscribe(onNext: { seen.values.append($0) })
+        if CurrentThread.isInstalled { seen.installed = true }
+        done.signal()
+      }.start()
+      done.wait()
+    }
+    seen.installed = seen.installed || CurrentThread.isInstalled
+    XCTAssertFalse(seen.installed)
+    XCTAssertEqual(seen.values, Array(repeating: [1, 3, 2, 4], count: 40).flatMap { $0 })
+  }
 }

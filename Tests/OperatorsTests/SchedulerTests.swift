@@ -14,6 +14,11 @@ final class SchedulerTests: LeakCheckingTestCase {
   }
 
   private final class Log { var entries: [String] = [] }
+  /// The clock, handed to another thread that only calls `interrupt()` (safe from any thread).
+  private final class ClockHandle: @unchecked Sendable {
+    let clock: VirtualTimeScheduler
+    init(_ clock: VirtualTimeScheduler) { self.clock = clock }
+  }
 
   func testSameTimeItemsRunInScheduleOrder() {
     let clock = VirtualTimeScheduler()
@@ -119,15 +124,55 @@ final class SchedulerTests: LeakCheckingTestCase {
     XCTAssertEqual(entries.entries, ["a@10", "b@50"])
   }
 
-  func testStopEndsTheRunAfterTheCurrentItem() {
+  /// `stop()` from an item, and `interrupt()` (Ctrl-C) made during one, alike.
+  func testStopOrInterruptEndsTheRunAfterTheCurrentItem() {
+    for (name, end) in [("stop", VirtualTimeScheduler.stop), ("interrupt", VirtualTimeScheduler.interrupt)] {
+      let clock = VirtualTimeScheduler()
+      let entries = Log()
+      _ = clock.schedule(after: ms(10)) { end(clock)() }
+      log("b", after: 10, on: clock, into: entries)
+      XCTAssertFalse(clock.run(), name)
+      XCTAssertEqual(entries.entries, [], name)
+      XCTAssertTrue(clock.run(), name)
+      XCTAssertEqual(entries.entries, ["b@10"], name)
+    }
+  }
+
+  func testAStopDoesNotOutliveItsRunButAnInterruptWaitsForTheNextOne() {
     let clock = VirtualTimeScheduler()
     let entries = Log()
-    _ = clock.schedule(after: ms(10)) { clock.stop() }
-    log("b", after: 10, on: clock, into: entries)
+    log("a", after: 10, on: clock, into: entries)
+    log("b", after: 20, on: clock, into: entries)
+    clock.stop()  // no run in progress: the next run starts afresh
+    XCTAssertFalse(clock.run(until: ms(10)), "b is left")
+    XCTAssertEqual(entries.entries, ["a@10"])
+    // An interrupt from another thread (Ctrl-C) made between runs stops the next one at once.
+    let done = DispatchSemaphore(value: 0)
+    let handle = ClockHandle(clock)
+    DispatchQueue.global().async {
+      handle.clock.interrupt()
+      done.signal()
+    }
+    done.wait()
     XCTAssertFalse(clock.run())
-    XCTAssertEqual(entries.entries, [])
+    XCTAssertEqual(entries.entries, ["a@10"])
+    // It is used up: the run after it goes on.
     XCTAssertTrue(clock.run())
+    XCTAssertEqual(entries.entries, ["a@10", "b@20"])
+  }
+
+  func testAnInterruptDuringAnItemEndsTheAdvanceAfterIt() {
+    let clock = VirtualTimeScheduler()
+    let entries = Log()
+    log("b", after: 10, on: clock, into: entries)
+    log("c", after: 30, on: clock, into: entries)
+    _ = clock.schedule(after: ms(15)) { clock.interrupt() }
+    clock.advance(to: ms(40))
     XCTAssertEqual(entries.entries, ["b@10"])
+    XCTAssertEqual(clock.now, ms(15), "a stopped advance leaves the clock at the item that stopped it")
+    clock.advance(to: ms(40))
+    XCTAssertEqual(entries.entries, ["b@10", "c@30"])
+    XCTAssertEqual(clock.now, ms(40))
   }
 
   func testScheduleAtAPastTimeRunsNow() {

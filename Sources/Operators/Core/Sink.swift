@@ -58,7 +58,7 @@
   }
 
   /// Ends the sink: no event passes afterwards and upstream is disposed.
-  @inlinable func dispose() {
+  @inlinable final func dispose() {
     guard !disposed else { return }
     disposed = true
     let old = upstream

@@ -27,9 +27,14 @@ extension Observable {
       do {
         if try predicate(value) { forwardNext(value) }
       } catch {
-        forwardStop(.error(error))
+        stop(.error(error))
       }
-    case .error, .completed: forwardStop(event)
+    case .error: stop(event)
+    case .completed: forwardStop(.completed)
     }
   }
+
+  /// The stop path, out of line: the value path, run for every value, stays short enough
+  /// to return without a jump (OperatorsBenchmark a: 1 instruction per value kept).
+  @inlinable @inline(never) func stop(_ event: Event<Element>) { forwardStop(event) }
 }

@@ -44,12 +44,14 @@
     guard !looping else { return }
     looping = true
     let trampoline = inSubscription ? nil : CurrentThread.current
+    // One observer for every attempt of this loop: made (and retained) once, not per attempt.
+    let observer = Observer(lifetime: self, handler)
     var synchronous = false
     while pending && !(unbounded && subscribedBefore ? isDisposed : isEndedOrStopped) {
       pending = false
       if subscribedBefore && unbounded && !countResubscription(synchronous: synchronous) { break }
       subscribedBefore = true
-      subscribeOnce(trampoline, handler)
+      subscribeOnce(trampoline, observer)
       synchronous = true
     }
     looping = false
@@ -70,11 +72,9 @@
   /// fails during `subscribe` is kept until the loop's next turn disposes it. The source is
   /// subscribed as `subscribe` does, with this thread's `trampoline` (nil: it is installed).
   @inlinable final func subscribeOnce(
-    _ trampoline: UnsafeMutablePointer<CurrentThread.Trampoline>?,
-    _ handler: @escaping (Event<Element>) -> Void
+    _ trampoline: UnsafeMutablePointer<CurrentThread.Trampoline>?, _ observer: Observer<Element>
   ) {
     endAttempt()
-    let observer = Observer(lifetime: self, handler)
     let subscription: any Disposable
     if let trampoline, !trampoline.pointee.isActive {
       subscription = CurrentThread.install(trampoline) { source.subscribeNested(observer) }

@@ -1,4 +1,4 @@
-import Synchronization
+import CThreadLocal
 
 #if canImport(Glibc)
   import Glibc
@@ -32,10 +32,27 @@ public enum CurrentThread {
     @usableFromInline init() {}
   }
 
-  /// The key of the thread's trampoline; a thread's is released when the thread ends.
-  static let key: pthread_key_t = {
+  /// This thread's trampoline, made on first use: one thread-local load (`CThreadLocal`).
+  @inlinable static var current: UnsafeMutablePointer<Trampoline> {
+    if let pointer = pipe_current_trampoline_get() { return pointer.assumingMemoryBound(to: Trampoline.self) }
+    return makeCurrent()
+  }
+
+  /// Makes this thread's trampoline and sets it as the thread's; a pthread key releases it
+  /// when the thread ends (a C thread-local has no destructor).
+  @usableFromInline static func makeCurrent() -> UnsafeMutablePointer<Trampoline> {
+    let trampoline = UnsafeMutablePointer<Trampoline>.allocate(capacity: 1)
+    trampoline.initialize(to: Trampoline())
+    pthread_setspecific(releaseKey, trampoline)
+    pipe_current_trampoline_set(trampoline)
+    return trampoline
+  }
+
+  /// The key whose destructor releases a thread's trampoline when the thread ends.
+  static let releaseKey: pthread_key_t = {
     var key = pthread_key_t()
     let release: @convention(c) (UnsafeMutableRawPointer?) -> Void = { pointer in
+      pipe_current_trampoline_set(nil)
       guard let trampoline = pointer?.assumingMemoryBound(to: Trampoline.self) else { return }
       trampoline.deinitialize(count: 1)
       trampoline.deallocate()
@@ -43,30 +60,6 @@ public enum CurrentThread {
     precondition(pthread_key_create(&key, release) == 0, "pthread_key_create failed")
     return key
   }()
-
-  /// `key` plus one once it is made, else 0. A constant initial value, so this global is set
-  /// up when the program loads: a look-up reads it without the one-time-initialisation call
-  /// that `key` costs at every use (about 16 instructions, per resubscription of `retry`).
-  @usableFromInline static let knownKey = Atomic<UInt>(0)
-
-  /// This thread's trampoline, made on first use.
-  @inlinable static var current: UnsafeMutablePointer<Trampoline> {
-    let known = knownKey.load(ordering: .acquiring)
-    if known != 0, let pointer = pthread_getspecific(pthread_key_t(truncatingIfNeeded: known &- 1)) {
-      return pointer.assumingMemoryBound(to: Trampoline.self)
-    }
-    return makeCurrent()
-  }
-
-  /// This thread's trampoline, made if it has none yet; makes `key` known.
-  @usableFromInline static func makeCurrent() -> UnsafeMutablePointer<Trampoline> {
-    knownKey.store(UInt(key) + 1, ordering: .releasing)
-    if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: Trampoline.self) }
-    let trampoline = UnsafeMutablePointer<Trampoline>.allocate(capacity: 1)
-    trampoline.initialize(to: Trampoline())
-    pthread_setspecific(key, trampoline)
-    return trampoline
-  }
 
   /// Whether a trampoline is installed on this thread (a subscription is in progress).
   @inlinable public static var isInstalled: Bool { current.pointee.isActive }

@@ -30,8 +30,12 @@ public final class VirtualTimeScheduler: Scheduler {
   @exclusivity(unchecked) private var queue = Heap<Entry>()
   @exclusivity(unchecked) private var sequence: UInt64 = 0
   @exclusivity(unchecked) private var holds = 0
-  @exclusivity(unchecked) private var stopped = false
-  private let interrupted = Atomic<Bool>(false)
+  /// `stopBit` (`stop()`, until the next `run` or `advance`) and `interruptBit` (`interrupt()`,
+  /// until a `run` or `advance` uses it up), in one word: a run checks both with one load per
+  /// item, as it checked `stop` alone before Ctrl-C could interrupt it.
+  private let stops = Atomic<UInt8>(0)
+  private static let stopBit: UInt8 = 1
+  private static let interruptBit: UInt8 = 2
 
   /// Called when the last hold is released, so whoever drives the clock can go on.
   public var onRelease: (() -> Void)?
@@ -54,10 +58,10 @@ public final class VirtualTimeScheduler: Scheduler {
   }
 
   public func schedule(after delay: Time, _ action: @escaping () -> Void) -> any Disposable {
-    let item = ScheduledItem(action)
     sequence += 1
-    queue.insert(Entry(time: now + max(delay, .zero), sequence: sequence, item: item))
-    return item
+    let entry = Entry(time: now + max(delay, .zero), sequence: sequence, item: ScheduledItem(action))
+    queue.insert(entry)
+    return entry.item
   }
 
   /// Schedules an action at an absolute time (in the past means now).
@@ -77,7 +81,7 @@ public final class VirtualTimeScheduler: Scheduler {
 
   /// Runs every item due up to `time`, then leaves the clock at `time` (unless held).
   public func advance(to time: Time) {
-    stopped = false
+    clearStop()
     while !shouldStop(), let next = nextDueTime, next <= time {
       if next > now {
         if isHeld { return }
@@ -85,7 +89,7 @@ public final class VirtualTimeScheduler: Scheduler {
       }
       queue.removeMin().item.run()
     }
-    if !stopped && !isHeld && time > now { now = time }
+    if !isStopped && !isHeld && time > now { now = time }
   }
 
   /// Moves the clock forward by `span`, running what falls due.
@@ -95,33 +99,44 @@ public final class VirtualTimeScheduler: Scheduler {
   /// item is later than `limit`. Returns true when nothing is left to run.
   @discardableResult
   public func run(until limit: Time? = nil) -> Bool {
-    stopped = false
-    while !shouldStop(), let next = nextDueTime {
+    clearStop()
+    // The stop is checked after each item (and once before the first), not at the top of
+    // the loop: one test per item, as before Ctrl-C could interrupt (OperatorsBenchmark d).
+    guard !shouldStop() else { return false }
+    while let next = nextDueTime {
       if let limit, next > limit { return false }
       if next > now {
         if isHeld { return false }
         now = next
       }
       queue.removeMin().item.run()
+      if shouldStop() { return false }
     }
-    return !stopped && isIdle
+    return isIdle
   }
 
   /// Makes the current `run` or `advance` return after the item now running.
-  public func stop() { stopped = true }
+  public func stop() { stops.bitwiseOr(Self.stopBit, ordering: .relaxed) }
 
   /// Makes the current `run` or `advance` return after the item now running, or the next
   /// one return at once if none is running; safe from any thread (Ctrl-C).
-  public func interrupt() { interrupted.store(true, ordering: .relaxed) }
+  public func interrupt() { stops.bitwiseOr(Self.interruptBit, ordering: .relaxed) }
 
   /// Whether the running `run` or `advance` should return: `stop` or `interrupt` was
-  /// called (an interrupt is used up here).
-  private func shouldStop() -> Bool {
-    if interrupted.load(ordering: .relaxed) && interrupted.exchange(false, ordering: .relaxed) {
-      stopped = true
-    }
-    return stopped
+  /// called (an interrupt is used up here, and stops the run as `stop` does).
+  @inline(__always) private func shouldStop() -> Bool {
+    stops.load(ordering: .relaxed) != 0 && usesUpInterrupt()
   }
+
+  private func usesUpInterrupt() -> Bool {
+    let before = stops.bitwiseAnd(~Self.interruptBit, ordering: .relaxed).oldValue
+    if before & Self.interruptBit != 0 { stop() }
+    return isStopped
+  }
+
+  private var isStopped: Bool { stops.load(ordering: .relaxed) & Self.stopBit != 0 }
+
+  private func clearStop() { stops.bitwiseAnd(~Self.stopBit, ordering: .relaxed) }
 
   private func dropCancelled() {
     while let first = queue.min, first.item.isDisposed { queue.removeMin() }
