@@ -74,6 +74,19 @@ final class BackgroundJobsTests: XCTestCase {
     XCTAssertEqual(screen.components(separatedBy: "] killed").count - 1, Self.neverWaiting.count, screen)
   }
 
+  /// On the real clock too: a statement that waits for the clock runs beside the job, at
+  /// the wall clock's pace.
+  func testOnTheRealClockABackgroundJobThatNeverWaitsSharesTheLoopToo() throws {
+    let pane = try Tmux.start(
+      test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
+    try pane.type("range(0, 9000000000000) | map {. * 2} | last &", enter: true)
+    try pane.waitFor("the prompt back") { $0.hasSuffix("[1] started\npipe>") }
+    try pane.type("every 100ms | take 3 | show", enter: true)
+    try pane.waitFor("the timer's values") { $0.hasSuffix("take 3 | show\n0\n1\n2\npipe>") }
+    try pane.type(":kill 1", enter: true)
+    try pane.waitFor("the job killed") { $0.hasSuffix("[1] killed\npipe>") }
+  }
+
   /// A background run paused to serve the prompt goes on where it stopped: its values and
   /// their order are the run's, as in a script, where nothing pauses it.
   func testAPausedBackgroundRunEndsWithTheValuesItWouldHaveHadUnpaused() throws {
