@@ -133,5 +133,82 @@ final class RunControlTests: LeakCheckingTestCase {
     XCTAssertTrue(control.isDisposed)
   }
 
+  /// A pausable run in slices of `nanoseconds`, resumed until it ends or `slices` ran; the
+  /// values it emitted, whether it completed, and how many times it paused.
+  private func runInSlices(
+    _ source: Observable<Int>, nanoseconds: UInt64, slices: Int = .max, control: RunControl = RunControl()
+  ) -> (values: [Int], completed: Bool, pauses: Int) {
+    var values: [Int] = []
+    var completed = false
+    var pauses = 0
+    control.onPark { pauses += 1 }
+    var subscription: (any Disposable)?
+    control.slice(nanoseconds: nanoseconds) {
+      subscription = source.subscribe(
+        Observer(lifetime: control) { event in
+          switch event {
+          case .next(let value): values.append(value)
+          case .completed: completed = true
+          case .error: XCTFail("no error expected")
+          }
+        })
+    }
+    var ran = 1
+    while control.hasParkedWork && ran < slices {
+      control.slice(nanoseconds: nanoseconds) { control.resume() }
+      ran += 1
+    }
+    subscription?.dispose()
+    control.dropParkedWork()
+    return (values, completed, pauses)
+  }
+
+  func testAPausedRunReturnsFromItsLoopAndGoesOnWhereItStopped() {
+    let count = 300_000
+    let (values, completed, pauses) = runInSlices(
+      Observable<Int>.range(start: 0, count: count).map { $0 * 2 }, nanoseconds: 200_000)
+    XCTAssertGreaterThan(pauses, 0, "the loop handed its work back")
+    XCTAssertTrue(completed)
+    XCTAssertEqual(values, (0..<count).map { $0 * 2 }, "every value once, in order")
+  }
+
+  func testPausedLoopsOfOneRunResumeInTheirOrder() {
+    let count = 100_000
+    let merged = Observable<Int>.range(start: 0, count: count).merge(with: .range(start: count, count: count))
+    let unpaused = run(merged, RunControl()).compactMap { event -> Int? in
+      if case .next(let value) = event { return value }
+      return nil
+    }
+    let (values, completed, pauses) = runInSlices(merged, nanoseconds: 100_000)
+    XCTAssertGreaterThan(pauses, 0)
+    XCTAssertTrue(completed)
+    XCTAssertEqual(values, unpaused)
+  }
+
+  func testAnEndlessLoopPausesAtEverySliceAndAStoppedRunDoesNotResume() {
+    let control = RunControl()
+    let (values, completed, pauses) = runInSlices(
+      Observable<Int>.range(start: 0, count: Int.max / 2), nanoseconds: 1_000_000, slices: 3, control: control
+    )
+    XCTAssertEqual(pauses, 3)
+    XCTAssertFalse(completed)
+    XCTAssertEqual(values, Array(0..<values.count))
+    control.stop(.interrupted)
+    XCTAssertFalse(control.hasParkedWork)
+    XCTAssertFalse(control.isPaused)
+  }
+
+  func testARunWithNobodyToResumeItIsNeverPaused() {
+    let control = RunControl()
+    var values = 0
+    control.slice(nanoseconds: 1) {
+      Thread.sleep(forTimeInterval: 0.01)  // the slice's time is up before the loop starts
+      _ = Observable<Int>.range(start: 0, count: 10_000).subscribe(
+        Observer(lifetime: control) { if case .next = $0 { values += 1 } })
+    }
+    XCTAssertEqual(values, 10_000)
+    XCTAssertFalse(control.isPaused)
+  }
+
   private final class Box { var reasons: [RunControl.Reason] = [] }
 }

@@ -4,22 +4,45 @@ import XCTest
 
 /// What the prompt says when it writes a file or ends work, at a real pseudo-terminal.
 final class PromptLeavingTests: XCTestCase {
-  func testCtrlDSaysWhichRunningJobsItStops() throws {
+  /// Starts the prompt, types each line and waits for what it should show (if anything),
+  /// then presses Ctrl-D; the prompt must exit with 0. What it showed.
+  private func screenAfterLeaving(_ steps: [(line: String, shows: String?)]) throws -> String {
     let prompt = try PTYProcess.start(home: try TemporaryFolder.home(for: self))
     defer { prompt.kill() }
     XCTAssertTrue(prompt.waitFor("pipe>"), prompt.screen)
-    prompt.type("set weather.apiKey \"\"\n")
-    prompt.type("fail offline | retryWhen until(weather.apiKey) &\n")
-    XCTAssertTrue(prompt.waitFor("[1] started"), prompt.screen)
-    prompt.type("every 1s | take 2 &\n")
-    XCTAssertTrue(prompt.waitFor("[2] done"), prompt.screen)
+    for (line, shows) in steps {
+      prompt.type(line + "\n")
+      if let shows { XCTAssertTrue(prompt.waitFor(shows), prompt.screen) }
+    }
     prompt.type("\u{04}")  // Ctrl-D
-    XCTAssertEqual(prompt.wait(timeout: 10), 0)
+    XCTAssertEqual(prompt.wait(timeout: 10), 0, prompt.screen)
+    return prompt.screen
+  }
+
+  func testCtrlDSaysWhichRunningJobsItStops() throws {
+    let screen = try screenAfterLeaving([
+      ("set weather.apiKey \"\"", nil), ("fail offline | retryWhen until(weather.apiKey) &", "[1] started"),
+      ("every 1s | take 2 &", "[2] done"),
+    ])
     XCTAssertTrue(
-      prompt.screen.contains("stopping [1] fail offline | retryWhen until(weather.apiKey)"),
-      "Ctrl-D ended a running job without a word:\n\(prompt.screen)")
-    XCTAssertFalse(
-      prompt.screen.contains("stopping [2]"), "a job that ended is not stopped:\n\(prompt.screen)")
+      screen.contains("stopping [1] fail offline | retryWhen until(weather.apiKey)"),
+      "Ctrl-D ended a running job without a word:\n\(screen)")
+    XCTAssertFalse(screen.contains("stopping [2]"), "a job that ended is not stopped:\n\(screen)")
+  }
+
+  /// Leaving while background jobs run in slices (their sources never wait for the clock):
+  /// the prompt says so and exits at once, with nothing of theirs left running on the loop.
+  func testCtrlDLeavesWhileJobsThatNeverWaitRun() throws {
+    for _ in 0..<3 {
+      let screen = try screenAfterLeaving([
+        ("range(0, 9000000000000) | last &", nil),
+        ("range(0, 9000000000000) | map {. + 1} | last &", "[2] started"),
+        ("of(41) | map {. + 1}", "42\r\n"),
+      ])
+      XCTAssertTrue(screen.contains("stopping [1] range(0, 9000000000000) | last"), screen)
+      XCTAssertTrue(screen.contains("stopping [2] range(0, 9000000000000) | map {. + 1} | last"), screen)
+      XCTAssertFalse(screen.contains("Fatal error"), screen)
+    }
   }
 
   /// Keys typed while a statement runs wait for the next line: a line typed ahead is shown

@@ -43,4 +43,18 @@
     first.disposed || second.disposed || third.disposed || fourth.disposed
       || rest?.isDisposed == true
   }
+
+  /// `isDisposed`, or the run is paused (`RunControl.slice`): what the loop reads per value,
+  /// at the same cost.
+  @inlinable var isDisposedOrPaused: Bool {
+    first.disposed || second.disposed || third.disposed || fourth.disposed
+      || rest?.isDisposedOrPaused == true
+  }
+
+  /// The run's control, when the loop left because it is paused rather than ended: the
+  /// loop hands its work to it (`RunControl.park`). Asked once, when the loop has left.
+  @usableFromInline var pausedControl: RunControl? {
+    guard !isDisposed, let control = rest?.runControl, control.isPaused else { return nil }
+    return control
+  }
 }

@@ -22,6 +22,9 @@
   /// The control of the run, found through the observer's lifetime.
   @inlinable final var runControl: RunControl? { observer.lifetime?.runControl }
 
+  /// `isDisposed`, or the run is paused.
+  @inlinable final var isDisposedOrPaused: Bool { disposed || observer.lifetime?.isDisposedOrPaused == true }
+
   /// True once this sink has ended or its run was stopped (Ctrl-C, a runaway): what stops a
   /// bounded loop of subscriptions, which goes on after everything downstream has ended, as
   /// RxSwift's concat, repeat and retry do (the end reaches them only once the subscription

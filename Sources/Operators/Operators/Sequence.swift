@@ -75,7 +75,9 @@ extension Observable {
 /// waiting, so two such sources subscribed together interleave (1 a 2 b), as in RxSwift.
 /// When nothing else waits, the next turn is taken at once, without a trip through the queue.
 /// `elements` may drop a value (nil: the turn emits nothing) or fail (the error ends the run),
-/// as a source with `fused` steps in its loop does.
+/// as a source with `fused` steps in its loop does. A paused run (`RunControl.slice`) stops
+/// the loop as a disposal would, but the next turn is handed to the run's control (`park`),
+/// which runs it on when the run is resumed: the values go on where they stopped.
 @usableFromInline final class TurnByTurn<Elements: TurnElements>: Cancelable {
   @usableFromInline typealias Element = Elements.Element
   @usableFromInline let count: Int
@@ -113,7 +115,7 @@ extension Observable {
     let trampoline = CurrentThread.current
     var index = self.index
     defer { self.index = index }
-    while !isDisposed && !downstream.isDisposed {
+    while !isDisposed && !downstream.isDisposedOrPaused {
       guard index < count else {
         isDisposed = true
         observer.onCompleted()
@@ -133,6 +135,11 @@ extension Observable {
         trampoline.pointee.queue.enqueue(turn)
         return
       }
+    }
+    // Ended, or the run is paused (the prompt's turn): the run's control keeps the next turn.
+    if !isDisposed, let control = downstream.pausedControl {
+      self.index = index
+      control.park(turn)
     }
   }
 }

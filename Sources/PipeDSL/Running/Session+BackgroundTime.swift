@@ -11,7 +11,8 @@ extension Session {
   /// moves in slices posted to the loop; a job that waits for something else (a setting, a
   /// request in flight, a line typed) leaves nothing due, and nothing is posted.
   func moveBackgroundJobs() {
-    guard interactive, let virtual, !backgroundSlicePosted, !virtual.isHeld, virtual.nextDueTime != nil,
+    guard interactive, !left, let virtual, !backgroundSlicePosted, !virtual.isHeld,
+      virtual.nextDueTime != nil,
       jobs.contains(where: \.isRunning)
     else { return }
     backgroundSlicePosted = true
@@ -24,7 +25,7 @@ extension Session {
   /// Runs the virtual clock's due items for the background jobs for at most one slice, then
   /// posts the next; a foreground statement, while it runs, drives the clock itself (`pump`).
   private func runBackgroundSlice() {
-    guard let virtual, !pumping else { return }
+    guard let virtual, !pumping, !left else { return }
     let running = jobs.filter(\.isRunning)
     guard !running.isEmpty, !running.contains(where: { !$0.background }) else { return }
     pumping = true

@@ -49,13 +49,55 @@ extension Session {
     let env = Env(runtime: runtime, tracer: tracer, statement: scope)
     scope.hold()
     job.onEnd.append { env.statement.end() }
-    let subscription = pipeline.start(env).subscribe(observer)
+    let pausable = background && interactive
+    if pausable { makePausable(job) }
+    var subscription: (any Disposable)?
+    control.slice(nanoseconds: pausable ? Session.backgroundSlice : 0) {
+      subscription = pipeline.start(env).subscribe(observer)
+    }
     gate.subscribing = false
-    if job.isRunning { job.subscription = subscription } else { subscription.dispose() }
+    if job.isRunning { job.subscription = subscription } else { subscription?.dispose() }
     if gate.stoppedWhileSubscribing { job.end(.terminated) }
     if background { interruptions.moveToBackground(control) }
     endStoppedJobs()
     return job
+  }
+
+  /// At the prompt, a background job shares the loop with the person: its synchronous run
+  /// (`range`, `from`, what `repeat`s them) goes in slices of `backgroundSlice`, and between
+  /// two slices the loop serves what waits (a statement typed, `:jobs`, `:kill`, other jobs'
+  /// time). A run paused mid-way hands its work to the job's control, resumed from the loop's
+  /// queue, behind what was posted meanwhile. A foreground run is never paused.
+  private func makePausable(_ job: Job) {
+    let control = job.control
+    // Weak: a session the prompt has left may be gone when a posted resumption runs.
+    control.onPark { [weak self, weak job] in
+      self?.loop.post { [weak self, weak job] in
+        guard let self, let job else { return }
+        self.resume(job)
+      }
+    }
+    job.onEnd.append { control.dropParkedWork() }
+  }
+
+  /// Runs on a paused background job for one more slice, then lets the clock move for the
+  /// background jobs (what the run scheduled), as after a start.
+  private func resume(_ job: Job) {
+    guard job.isRunning, !left else { return }
+    job.control.slice(nanoseconds: Session.backgroundSlice) { job.control.resume() }
+    endStoppedJobs()
+    pump()
+  }
+
+  /// The prompt is leaving: once this returns, nothing of the background jobs runs on the
+  /// loop any more (their paused runs are let go, the virtual clock no longer moves for
+  /// them), so the session can go while the loop lives on. Their sinks do not conclude.
+  /// Must not be called on the loop.
+  public nonisolated func leave() {
+    loop.sync {
+      left = true
+      for job in jobs where job.isRunning { job.control.dropParkedWork() }
+    }
   }
 
   /// Drives the virtual clock while someone waits for it: a foreground job, or a script

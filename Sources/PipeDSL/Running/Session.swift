@@ -34,6 +34,8 @@ public final class Session {
   var pumping = false
   /// Whether a slice of background time is posted to the loop (the prompt, idle).
   var backgroundSlicePosted = false
+  /// Set when the prompt leaves (`leave`): background jobs no longer run.
+  var left = false
   /// Set while a script waits for its background jobs: they may run on, and end when stuck.
   var draining = false
   /// Set while a script lets a new background job settle: called once the clock has nothing

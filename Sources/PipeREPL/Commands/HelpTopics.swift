@@ -47,6 +47,9 @@ enum HelpTopics {
       at once. A job waiting for a setting, a request or a line costs nothing while it
       waits; one that would run past the horizon (`set horizon`, 3600 s) is stopped. To
       watch a job at the pace of the wall clock, use `:clock real`.
+      A job that never waits for the clock (`range(0, 9000000000000) | last &`) runs in
+      slices of a few milliseconds: between two, the prompt takes your statements,
+      :jobs and :kill. A statement in the foreground runs alone until it ends or Ctrl-C.
       Jobs started one after another on one line start together: at one instant, with
       one stream per `let` name. Two observers of s, the second from 15 ms:
         s | show &; timer 15ms | flatMap (s) | show &

@@ -97,6 +97,7 @@ final class Repl: @unchecked Sendable {
       execute(lines.joined(separator: "\n"))
     }
     for line in jobsStoppedByLeaving() { output.note(line) }
+    for session in host.all { session.leave() }
     host.current.stopPlugins()
     host.current.saveCache()  // what background jobs stored since the last statement
     TypeAhead.restore()
