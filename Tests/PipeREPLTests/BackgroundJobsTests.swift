@@ -43,6 +43,10 @@ final class BackgroundJobsTests: XCTestCase {
     "range(0, 9000000000000) | retry | last",
     "range(0, 3) | flatMap (range(0, 9000000000000)) | last",
     "range(0, 9000000000000) | merge (range(0, 9000000000000)) | last",
+    // Loops of subscriptions to sources that end during subscribe: repeat (concat's loop)
+    // and retry (the resubscribing loop) hand themselves back between two subscriptions.
+    "just 1 | repeat 1000000000 | last",
+    "fail offline | retry 1000000000 | last",
   ]
 
   func testABackgroundJobThatNeverWaitsSharesTheLoopWithThePrompt() throws {

@@ -49,6 +49,12 @@
     var synchronous = false
     while pending && !(unbounded && subscribedBefore ? isDisposed : isEndedOrStopped) {
       pending = false
+      if synchronous, let control = pausedRun {
+        // The run is paused: the next attempt is made when it resumes, as if asked then.
+        looping = false
+        control.park { self.subscribeAgain(handler) }
+        return
+      }
       if subscribedBefore && unbounded && !countResubscription(synchronous: synchronous) { break }
       subscribedBefore = true
       subscribeOnce(trampoline, observer)

@@ -35,6 +35,11 @@
   @inlinable final func playNext() {
     afterSynchronousSource = false
     while !stopped {
+      if afterSynchronousSource, let control = pausedRun {
+        // The run is paused: the next source is played when it resumes.
+        control.park { self.playNext() }
+        return
+      }
       guard let source = nextSource() else { return stopped ? () : sourcesExhausted() }
       let inner = InnerSubscription(parent: self)
       current.disposable = inner
