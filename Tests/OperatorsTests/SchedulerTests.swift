@@ -4,6 +4,13 @@ import OperatorsTestSupport
 import XCTest
 
 /// The virtual clock behind every test and script.
+/// State handed to another thread (the loop's queue, a thread that interrupts a clock),
+/// which the tests read only after that thread is done.
+private final class Box<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
+
 final class SchedulerTests: LeakCheckingTestCase {
   /// Schedules `name` after `delay` milliseconds, logging "name@time" when it runs.
   @discardableResult
@@ -14,11 +21,6 @@ final class SchedulerTests: LeakCheckingTestCase {
   }
 
   private final class Log { var entries: [String] = [] }
-  /// The clock, handed to another thread that only calls `interrupt()` (safe from any thread).
-  private final class ClockHandle: @unchecked Sendable {
-    let clock: VirtualTimeScheduler
-    init(_ clock: VirtualTimeScheduler) { self.clock = clock }
-  }
 
   func testSameTimeItemsRunInScheduleOrder() {
     let clock = VirtualTimeScheduler()
@@ -148,9 +150,9 @@ final class SchedulerTests: LeakCheckingTestCase {
     XCTAssertEqual(entries.entries, ["a@10"])
     // An interrupt from another thread (Ctrl-C) made between runs stops the next one at once.
     let done = DispatchSemaphore(value: 0)
-    let handle = ClockHandle(clock)
+    let handle = Box(clock)  // the other thread only calls interrupt(), safe from any thread
     DispatchQueue.global().async {
-      handle.clock.interrupt()
+      handle.value.interrupt()
       done.signal()
     }
     done.wait()
@@ -186,12 +188,6 @@ final class SchedulerTests: LeakCheckingTestCase {
 
 /// The wall clock sped up: each test waits a few tens of milliseconds at most.
 final class RealTimeSchedulerTests: LeakCheckingTestCase {
-  /// State shared with the loop's queue, which the tests read only after the loop is done.
-  private final class Box<Value>: @unchecked Sendable {
-    var value: Value
-    init(_ value: Value) { self.value = value }
-  }
-
   private func wallMilliseconds(since start: UInt64) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
   }
