@@ -3,7 +3,7 @@ SWIFT ?= swift
 SWIFTC ?= swiftc
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps release-deps test-deps build run test test-tsan lint format release bench bench-engine bench-startup \
+.PHONY: all deps release-deps test-deps build run test test-fast test-slow test-only test-targets-listed test-tsan lint format release bench bench-engine bench-startup \
   bench-fake-api docs fuzz fuzz-all fuzz-build fuzz-run clean svg-check install uninstall man docc
 
 all: build
@@ -28,6 +28,19 @@ test-deps: deps
 	$(call apt,zsh,command -v zsh)
 	$(call apt,fish,command -v fish)
 
+# The tests in two kinds, every test target in one of them (`make test` checks that):
+# fast ones run in process (or start a small plugin or helper at most): `make test-fast`, the
+# inner loop, about a minute after a build; slow ones start the `pipe` binary at a prompt
+# under tmux or a pty, install it, or build the exported Combine programs: `make test-slow`.
+# One target or one class: `make test-only TESTS=PipeDSLTests` (a --filter regex: also
+# `TESTS=PipeDSLTests.LexerTests` or `TESTS=RunawayTests/testSIGINT`).
+FAST_TESTS := SplitMixTests TerminalTextTests JSONTests OperatorsTests PipeDSLTests PipeRenderingTests \
+  FuzzRoundsTests PipeProcessSupportTests PipeExportTests PipeREPLTests PluginsTests SourcePluginsTests
+SLOW_TESTS := REPLEndToEndTests ExportRoundTripTests PluginEndToEndTests ExamplesTests DocsTests WorkshopTests
+empty :=
+space := $(empty) $(empty)
+tests-filter = '^($(subst $(space),|,$(strip $(1))))\.'
+
 build: deps
 	$(SWIFT) build
 
@@ -36,11 +49,33 @@ run: build
 
 # The man page's tool is built before the tests run: the install test installs the debug
 # build with it, and a test must not start a build.
-test: test-deps lint
+test: test-deps lint test-targets-listed
 	$(SWIFT) build --build-tests
 	$(MAKE) man
 	$(SWIFT) test --skip-build --disable-swift-testing
 	$(SWIFT) run pipe check examples
+
+test-fast: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-swift-testing --filter $(call tests-filter,$(FAST_TESTS))
+
+test-slow: test-deps
+	$(SWIFT) build --build-tests
+	$(MAKE) man
+	$(SWIFT) test --skip-build --disable-swift-testing --filter $(call tests-filter,$(SLOW_TESTS))
+
+TESTS ?=
+test-only: deps
+	@test -n '$(TESTS)' || { echo "usage: make test-only TESTS=PipeDSLTests (a swift test --filter)"; exit 2; }
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-swift-testing --filter '$(TESTS)'
+
+# Every folder of Tests/ but the support target is a test target in FAST_TESTS or SLOW_TESTS.
+test-targets-listed:
+	@for dir in Tests/*/; do target=$$(basename $$dir); \
+	  case " $(FAST_TESTS) $(SLOW_TESTS) PipeProcessSupport " in *" $$target "*) ;; \
+	  *) echo "error: test target $$target is in neither FAST_TESTS nor SLOW_TESTS (Makefile)"; exit 1;; esac; \
+	done
 
 # Everything written in Swift: the sources, the tests, the benchmarks and the manifest.
 SWIFT_FILES := Sources Tests Plugins Benchmarks Package.swift

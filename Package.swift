@@ -50,6 +50,8 @@ let package = Package(
     .testTarget(
       name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"],
       exclude: ["Goldens"]),
+    // Slow: every example exported to Combine, built as one package on OpenCombine and run.
+    .testTarget(name: "ExportRoundTripTests", dependencies: ["PipeDSL", "PipeProcessSupport"]),
     // Diagrams, tables and plots of runs, as text and SVG: marbles, table, plot, :graph, :schedule.
     .target(name: "PipeRendering", dependencies: ["Operators", "PipeDSL", "TerminalText"]),
     // The formats of the files pipe keeps (settings, cache, history): bytes in and out, no I/O,
@@ -180,8 +182,12 @@ let package = Package(
       dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests", dependencies: ["PipeProcessSupport"]),
+    // The prompt's parts in process (completion, history, settings store, redaction).
     .testTarget(
-      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
+      name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
+    // Slow: the real `pipe` binary at a prompt under tmux or a pty, and on the command line.
+    .testTarget(
+      name: "REPLEndToEndTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"],
       exclude: ["Fixtures"]),
     .executableTarget(
       name: "OperatorsBenchmark",

@@ -216,7 +216,11 @@ final class FusedStagesTests: XCTestCase {
         SourceFile(name: "fused.pipe", text: "range(0, 1000000000000) | map {. * 2} | filter {. > 0} | last"))
       done.signal()
     }
-    Thread.sleep(forTimeInterval: 0.3)
+    let deadline = Date().addingTimeInterval(20)
+    while !session.isRunningInForeground {
+      guard Date() < deadline else { return XCTFail("the run never started") }
+      usleep(1_000)
+    }
     session.interrupt()
     XCTAssertEqual(done.wait(timeout: .now() + 20), .success, "Ctrl-C did not stop the run")
     XCTAssertEqual(output.lines, [])

@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// Runs the built `pipe` executable as a person at a terminal would: with a fresh HOME (so no
 /// cache, settings or history of another run leaks in), without colour, and killed (the test
@@ -13,29 +12,6 @@ public enum PipeProcess {
 
   /// The repository's root: the runs start there, so paths read as in the docs.
   public static var repository: URL { Products.repository }
-
-  /// Runs `pipe ARGUMENTS` with `input` on a pipe as its standard input, and waits for it.
-  ///
-  /// - Parameters:
-  ///   - environment: added to the tests' own environment, after `NO_COLOR=1`, the fresh HOME
-  ///     and empty `XDG_*_HOME` (so pipe's files go under HOME); a test may override any.
-  ///   - home: HOME, when the test keeps files there across runs; else a fresh folder,
-  ///     removed afterwards.
-  ///   - directory: where it runs; the repository's root unless said.
-  ///   - output, errors: where standard output and standard error go; `errors: .output`
-  ///     interleaves them as a terminal shows them.
-  ///   - timeout: after this many seconds the run is killed and the test fails.
-  public static func run(
-    _ arguments: [String], input: String = "", environment: [String: String] = [:], home: String? = nil,
-    directory: URL? = repository, output: Spawned.Stream = .pipe, errors: Spawned.Stream = .pipe,
-    timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line
-  ) throws -> PipeRun {
-    let process = try Spawned(
-      arguments, environment: self.environment(home: home, adding: environment), directory: directory,
-      output: output, errors: errors)
-    process.send(input)
-    return process.wait(timeout: timeout, file: file, line: line)
-  }
 
   /// The tests' own environment, without colour, with HOME at `home` (when given) and the
   /// `XDG_*_HOME` folders under it, then `extra`. Without `home`, `Spawned` makes a fresh one.

@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// Fails the test when python3 is not on PATH (`make test` installs it).
 public func requirePython() throws {
@@ -18,13 +17,16 @@ public final class PythonServer {
   public let port: Int
   private let process: Spawned
 
-  /// Runs `python3 -c script arguments…` and waits up to `timeout` seconds for its port.
-  public init(script: String, arguments: [String] = [], test: XCTestCase, timeout: TimeInterval = 20) throws {
+  /// Runs `python3 -c script arguments…` and waits up to `timeout` seconds for its port;
+  /// `started` is told of the process at once, to stop it whatever happens next.
+  public init(
+    script: String, arguments: [String] = [], timeout: TimeInterval = 20, started: (Spawned) -> Void
+  ) throws {
     try requirePython()
     let process = try Spawned(
       ["python3", "-c", script] + arguments, environment: PipeProcess.environment(),
       executable: "/usr/bin/env")
-    test.addTeardownBlock { process.killGroup() }
+    started(process)
     guard process.waitForOutput(timeout: timeout, until: { $0.contains("\n") }),
       let port = Int(process.stdout.prefix { $0 != "\n" })
     else {

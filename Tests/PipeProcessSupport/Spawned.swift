@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// A running program (`pipe`, a plugin, a Python server): what it writes is collected as it
 /// comes, its input stays open until `closeInput()` (or the end), and it runs in a process
@@ -105,13 +104,6 @@ public final class Spawned: @unchecked Sendable {
   /// Waits until standard output satisfies `done`; false after `timeout` seconds.
   public func waitForOutput(timeout: TimeInterval = 20, until done: (String) -> Bool) -> Bool {
     received.wait(until: Date(timeIntervalSinceNow: timeout)) { done(String(decoding: $0, as: UTF8.self)) }
-  }
-
-  /// Closes its input and waits for the program to end. After `timeout` seconds its whole
-  /// process group is killed and the test fails, with what it printed.
-  public func wait(timeout: TimeInterval = 60, file: StaticString = #filePath, line: UInt = #line) -> PipeRun
-  {
-    wait(timeout: timeout) { XCTFail($0, file: file, line: line) }
   }
 
   /// Closes its input and waits for the program to end; after `timeout` seconds kills its
@@ -251,14 +243,14 @@ public struct PipeRun: Sendable {
 }
 
 /// Another program (make, xmllint, prove, bash) run to its end with the tests' own
-/// environment: its status and its standard output and error interleaved (`output`).
-public enum Program {
-  public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 600) throws
-    -> PipeRun
-  {
-    try Spawned(
-      arguments, environment: ProcessInfo.processInfo.environment, executable: executable, errors: .output
-    )
-    .wait(timeout: timeout)
-  }
+/// environment: `Program.run` (XCTestSupport.swift).
+public enum Program {}
+
+/// The CPU time (user and system, in seconds) process `pid` has used so far, from
+/// /proc/PID/stat: a test sees that a program is busy (a runaway runs) or idle.
+public func cpuSeconds(ofProcess pid: Int32) throws -> Double {
+  let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+  let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+  let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)  // utime, stime
+  return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
 }

@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// Fresh folders for a test's files and for the HOME of the programs it runs.
 public enum TemporaryFolder {
@@ -9,18 +8,6 @@ public enum TemporaryFolder {
       "\(prefix)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
-  }
-
-  /// A new empty folder, removed when `test` ends.
-  public static func make(for test: XCTestCase, prefix: String = "pipe-test") throws -> URL {
-    let folder = try make(prefix: prefix)
-    test.addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-    return folder
-  }
-
-  /// A fresh HOME for the programs a test runs, removed when `test` ends.
-  public static func home(for test: XCTestCase) throws -> String {
-    try make(for: test, prefix: "pipe-home").path
   }
 
   /// Writes an executable file (a plugin, a script).

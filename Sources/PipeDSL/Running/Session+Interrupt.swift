@@ -33,6 +33,9 @@ final class Interruptions: Sendable {
     entries.withLock { $0.removeAll { $0.control === control } }
   }
 
+  /// Whether a foreground job (or one still being subscribed) is registered: what Ctrl-C stops.
+  var hasForeground: Bool { entries.withLock { $0.contains { $0.foreground } } }
+
   /// Stops the foreground jobs (and any job still being subscribed).
   func interruptForeground() {
     for entry in entries.withLock({ $0 }) where entry.foreground { entry.control.stop(.interrupted) }
@@ -53,6 +56,10 @@ extension Session {
   /// SIGINT in a script: stops every job at once and runs no further statement. Safe from
   /// any thread.
   public nonisolated func interruptAll() { interruptions.interruptAll() }
+
+  /// Whether a statement runs in the foreground now: what `interrupt` would stop. Safe from
+  /// any thread.
+  public nonisolated var isRunningInForeground: Bool { interruptions.hasForeground }
 
   /// Whether `interruptAll` was called.
   public nonisolated var wasInterrupted: Bool { interruptions.wereAllInterrupted }

@@ -111,10 +111,17 @@ final class Tmux {
     throw CancellationError()
   }
 
-  /// Waits for the pane's program to exit.
-  func waitForExit(timeout: TimeInterval = 5) throws {
+  /// Waits for the pane's program to exit (its pane, and with it the session, closes); fails
+  /// the test when it is still running after `timeout` seconds.
+  func waitForExit(
+    timeout: TimeInterval = 5, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
     let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline, try tmux(["has-session", "-t", "pipe"]).status == 0 {
+    while try tmux(["has-session", "-t", "pipe"]).status == 0 {
+      guard Date() < deadline else {
+        XCTFail("pipe did not exit within \(timeout) s; the screen:\n\(try screen())", file: file, line: line)
+        throw CancellationError()
+      }
       Thread.sleep(forTimeInterval: 0.05)
     }
   }
@@ -133,10 +140,7 @@ final class Tmux {
       }
       pid = String(child)
     }
-    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-    let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
-    let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)  // utime, stime
-    return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    return try PipeProcessSupport.cpuSeconds(ofProcess: Int32(pid)!)
   }
 
   private func tmux(_ arguments: [String], capture: Bool = true) throws -> (status: Int32, output: String) {

@@ -15,11 +15,18 @@ struct RoundTripPackage {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "pipe-export-roundtrip-" + String(checkout, radix: 16))
     let sources = root.appendingPathComponent("Sources")
-    try? FileManager.default.removeItem(at: sources)
+    // A program's file is written only when its text changed, and only folders of programs
+    // no longer exported are removed: SwiftPM compiles again what has a new date, and
+    // rewriting all of them made every run build each of the ~45 targets from scratch.
+    let kept = Set(programs.map(\.target))
+    let present = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    for old in present where !kept.contains(old) {
+      try FileManager.default.removeItem(at: sources.appendingPathComponent(old))
+    }
     for (target, program) in programs {
       let folder = sources.appendingPathComponent(target)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      try program.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+      try writeIfChanged(program, to: folder.appendingPathComponent("main.swift"))
     }
     let targets = programs.map {
       "    .executableTarget(name: \"\($0.target)\", dependencies: combine, swiftSettings: settings),"
@@ -42,8 +49,17 @@ struct RoundTripPackage {
       )
 
       """
-    try manifest.write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    try writeIfChanged(manifest, to: root.appendingPathComponent("Package.swift"))
     return RoundTripPackage(root: root)
+  }
+
+  /// Writes `text` to `file` unless the file already holds exactly that, keeping its date.
+  /// Returns whether it wrote.
+  @discardableResult
+  static func writeIfChanged(_ text: String, to file: URL) throws -> Bool {
+    if let current = try? Data(contentsOf: file), current == Data(text.utf8) { return false }
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    return true
   }
 
   func build() throws {

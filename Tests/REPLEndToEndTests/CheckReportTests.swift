@@ -38,7 +38,8 @@ final class CheckReportTests: XCTestCase {
     XCTAssertFalse(result.stdout.contains("\u{1B}"), "no escape codes, even with FORCE_COLOR")
     let report = folder + "/../report.xml"
     try result.stdout.write(toFile: report, atomically: true, encoding: .utf8)
-    let schema = PipeProcess.repository.appendingPathComponent("Tests/PipeREPLTests/Fixtures/junit.xsd").path
+    let schema = PipeProcess.repository.appendingPathComponent("Tests/REPLEndToEndTests/Fixtures/junit.xsd")
+      .path
     let lint = try Program.run("/usr/bin/env", ["xmllint", "--noout", "--schema", schema, report])
     XCTAssertEqual(lint.status, 0, lint.output)
     XCTAssertTrue(lint.output.contains("validates"), lint.output)

@@ -23,15 +23,7 @@ final class RunawayTests: XCTestCase {
   func testCtrlCStopsEveryRunawayAndThePromptTakesTheNextStatement() throws {
     let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
     for statement in Self.runaways {
-      try pane.type(statement, enter: true)
-      Thread.sleep(forTimeInterval: 0.3)
-      XCTAssertFalse(try pane.screen().hasSuffix("pipe>"), "'\(statement)' is still running")
-      let pressed = Date()
-      try pane.press("C-c")
-      try pane.waitFor("the note and the prompt after '\(statement)'", timeout: 3) {
-        $0.hasSuffix("note: stopped '\(statement)' (Ctrl-C)\npipe>")
-      }
-      XCTAssertLessThan(Date().timeIntervalSince(pressed), 2, "'\(statement)' took long to stop")
+      try runThenPressCtrlC(statement, in: pane)
     }
     try pane.type("just 7", enter: true)
     try pane.waitFor("the prompt still works") { $0.hasSuffix("just 7\n7\npipe>") }
@@ -40,13 +32,7 @@ final class RunawayTests: XCTestCase {
   func testCtrlCStopsARunawayInsideATimerOnTheRealClock() throws {
     let pane = try Tmux.start(
       test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
-    let statement = "every 100ms | flatMap (range(0, 1000000000000)) | count"
-    try pane.type(statement, enter: true)
-    Thread.sleep(forTimeInterval: 0.5)
-    try pane.press("C-c")
-    try pane.waitFor("the note and the prompt", timeout: 3) {
-      $0.hasSuffix("note: stopped '\(statement)' (Ctrl-C)\npipe>")
-    }
+    try runThenPressCtrlC("every 100ms | flatMap (range(0, 1000000000000)) | count", in: pane)
     try pane.type("just 7", enter: true)
     try pane.waitFor("the prompt still works") { $0.hasSuffix("just 7\n7\npipe>") }
   }
@@ -59,15 +45,17 @@ final class RunawayTests: XCTestCase {
         ["-e", "just \"started\"; " + statement + "; just \"never printed\""],
         environment: PipeProcess.environment())
       XCTAssertTrue(process.waitForOutput("started", timeout: 30), "'\(statement)' never started")
-      Thread.sleep(forTimeInterval: 0.3)
-      XCTAssertTrue(process.isRunning, "'\(statement)' is still running")
-      let sent = Date()
+      let before = try cpuSeconds(ofProcess: process.pid)
+      try waitUntilBusy(
+        "'\(statement)'", since: before, cpuSeconds: { try cpuSeconds(ofProcess: process.pid) }
+      ) {
+        !process.isRunning
+      }
       process.signal(SIGINT)
-      let run = process.wait(timeout: 30)
-      let took = Date().timeIntervalSince(sent)
+      // "At once": a run that has not ended within 5 s is killed and fails the test.
+      let run = process.wait(timeout: 5)
       XCTAssertFalse(run.signaled, statement)
       XCTAssertEqual(run.status, 130, statement)
-      XCTAssertLessThan(took, 1, "'\(statement)' took \(took) s to exit")
       XCTAssertTrue(run.stderr.contains("note: stopped '\(statement)' (Ctrl-C)"), run.stderr)
     }
   }
@@ -84,4 +72,38 @@ final class RunawayTests: XCTestCase {
     }
   }
 
+  /// Types `statement` at the prompt, waits until it runs (busy, no prompt), presses Ctrl-C,
+  /// and waits (3 s at most, else the test fails) for the note and the prompt.
+  private func runThenPressCtrlC(_ statement: String, in pane: Tmux) throws {
+    let before = try pane.cpuSeconds()
+    try pane.type(statement, enter: true)
+    try waitUntilBusy("'\(statement)'", since: before, cpuSeconds: pane.cpuSeconds) {
+      try pane.screen().hasSuffix("pipe>")
+    }
+    try pane.press("C-c")
+    try pane.waitFor("the note and the prompt after '\(statement)'", timeout: 3) {
+      $0.hasSuffix("note: stopped '\(statement)' (Ctrl-C)\npipe>")
+    }
+  }
+
+  /// Waits until the program has used `busy` seconds of CPU more than `since`: the runaway
+  /// runs (it spins at full speed, where a program waiting for input uses none). Fails the
+  /// test when `ended` says it stopped first, or after 20 s.
+  private func waitUntilBusy(
+    _ what: String, since: Double, busy: Double = 0.2, cpuSeconds: () throws -> Double,
+    file: StaticString = #filePath, line: UInt = #line, ended: () throws -> Bool
+  ) throws {
+    let deadline = Date().addingTimeInterval(20)
+    while try cpuSeconds() - since < busy {
+      if try ended() {
+        XCTFail("\(what) ended by itself", file: file, line: line)
+        throw CancellationError()
+      }
+      guard Date() < deadline else {
+        XCTFail("\(what) did not run within 20 s", file: file, line: line)
+        throw CancellationError()
+      }
+      usleep(10_000)
+    }
+  }
 }

@@ -47,29 +47,41 @@ final class EchoingServer {
 /// (/proc/PID/limits) and whether they are dumpable (a process that is not has its
 /// /proc/PID files owned by root, which shows when it runs as another user).
 enum CoreDumpProbe {
-  /// Starts `binary` as user 65534 with no core limit, its standard input held open, and
-  /// returns its core limits (`soft hard`) and the owner of its /proc/PID/status.
+  /// Starts a copy of `binary` as user 65534 with no core limit, its standard input held open,
+  /// and returns its core limits (`soft hard`) and the owner of its /proc/PID/status, once
+  /// both say it protected itself (or, failing the test's assertions, as they are after 10 s).
+  /// The copy lies in a fresh folder anyone may enter: the checkout may be under a folder
+  /// user 65534 cannot enter (a clean clone in a mode 0700 folder, as CI's may be).
   static func inspect(_ binary: String, test: XCTestCase) throws -> (limit: String, statusOwner: Int) {
     let home = try TemporaryFolder.home(for: test)
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home)
+    let copy = home + "/" + URL(fileURLWithPath: binary).lastPathComponent
+    try FileManager.default.copyItem(atPath: binary, toPath: copy)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy)
     let process = try Spawned(
       [
         "--reuid", "65534", "--regid", "65534", "--clear-groups", "prlimit", "--core=unlimited:unlimited",
-        binary,
+        copy,
       ], environment: ["HOME": home, "PATH": "/usr/bin:/bin"], executable: "/usr/bin/setpriv")
     defer { process.killGroup() }
     let proc = "/proc/\(process.pid)"
     let deadline = Date().addingTimeInterval(10)
-    while (try? FileManager.default.destinationOfSymbolicLink(atPath: proc + "/exe")) != binary {
-      guard Date() < deadline else { throw CocoaError(.fileReadNoSuchFile) }
+    while (try? FileManager.default.destinationOfSymbolicLink(atPath: proc + "/exe")) != copy {
+      guard Date() < deadline, process.isRunning else {
+        throw MissingTestSetup("\(copy) did not start as user 65534: \(process.stderr)")
+      }
       usleep(20_000)
     }
-    usleep(200_000)  // past its first lines
-    let limits = try String(contentsOfFile: proc + "/limits", encoding: .utf8)
-    let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") } ?? ""
-    let words = core.split(separator: " ")
-    let owner = try FileManager.default.attributesOfItem(atPath: proc + "/status")[.ownerAccountID] as? Int
-    return (words.dropFirst(4).prefix(2).joined(separator: " "), owner ?? -1)
+    var probed = (limit: "", statusOwner: -1)
+    repeat {
+      let limits = (try? String(contentsOfFile: proc + "/limits", encoding: .utf8)) ?? ""
+      let core = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") } ?? ""
+      let owner = try? FileManager.default.attributesOfItem(atPath: proc + "/status")[.ownerAccountID] as? Int
+      probed = (core.split(separator: " ").dropFirst(4).prefix(2).joined(separator: " "), owner ?? -1)
+      if probed == ("0 0", 0) { break }
+      usleep(20_000)
+    } while Date() < deadline
+    return probed
   }
 
   /// Runs `binary` with no core limit, `input` on its standard input; its standard output.
