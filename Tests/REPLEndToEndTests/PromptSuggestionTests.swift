@@ -13,8 +13,10 @@ final class PromptSuggestionTests: XCTestCase {
     try pane.waitFor("the suggestion after the cursor") { $0.hasSuffix("pipe> just 41 | map { . + 1 }") }
     try pane.press("Right")
     try pane.press("Enter")
+    // On a line of its own: the line redrawn in place, not the prompt written again after
+    // what was typed ("pipe> just 4pipe> just 41 | map { . + 1 }").
     try pane.waitFor("the suggested statement ran") {
-      $0.hasSuffix("pipe> just 41 | map { . + 1 }\n42\npipe>")
+      $0.hasSuffix("\npipe> just 41 | map { . + 1 }\n42\npipe>")
     }
     try pane.type("just 4")
     try pane.waitFor("the suggestion again") { $0.hasSuffix("pipe> just 41 | map { . + 1 }") }
@@ -35,11 +37,32 @@ final class PromptSuggestionTests: XCTestCase {
     try pane.press("End")
     try pane.type(" | take 1", enter: true)
     try pane.waitFor("the taken suggestion, edited, ran") {
-      $0.hasSuffix("pipe> of(1, 2) | map { . * 10 } | take 1\n10\npipe>")
+      $0.hasSuffix("\npipe> of(1, 2) | map { . * 10 } | take 1\n10\npipe>")
     }
     try pane.press("C-r")
     try pane.type("just")
     try pane.press("Enter")
     try pane.waitFor("the search found just 7 and ran it") { $0.hasSuffix("\n7\npipe>") }
   }
+
+  /// The issue's own line: a string not closed yet, taken in with Right and with End, then
+  /// typed on: the screen shows the line once, as it runs.
+  func testTakingASuggestionInsideAStringRedrawsTheLineInPlace() throws {
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
+    var newest = "of(\"Lo\", \"London\") | map { . + \"!\" }"
+    try pane.type(newest, enter: true)
+    try pane.waitFor("London!") { $0.contains("\nLondon!\n") }
+    for key in ["Right", "End"] {
+      try pane.type("of(\"Lo")
+      try pane.waitFor("the suggestion") { $0.hasSuffix("pipe> " + newest) }
+      try pane.press(key)
+      try pane.type(" | take 1", enter: true)
+      newest += " | take 1"
+      let screen = try pane.waitFor("the taken line ran after \(key)") {
+        $0.hasSuffix("\npipe> \(newest)\nLo!\npipe>")
+      }
+      XCTAssertFalse(screen.contains("Lopipe>"), screen)
+    }
+  }
+
 }

@@ -25,7 +25,6 @@ extension Terminal {
     rl_initialize()
     rl_add_defun("pipe-wake", terminalWake, wakeKey)
     rl_add_defun("pipe-suggest", terminalSuggest, suggestKey)
-    rl_add_defun("pipe-accept-suggestion", terminalAcceptSuggestion, acceptKey)
     for binding in KeyTranslation.bindings { _ = rl_parse_and_bind(binding) }
     return terminal
   }

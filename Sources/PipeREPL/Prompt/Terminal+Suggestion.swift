@@ -12,7 +12,9 @@ import TerminalText
 /// that `nextKey` hands libedit before it waits for the keyboard: libedit has then carried
 /// out every key typed, and its line is up to date. The suggestion is written behind a saved
 /// cursor (`ESC 7` … `ESC 8`) on the cursor's row only, so libedit's idea of the screen stays
-/// true, and it is erased (`ESC [ K`) before the next key reaches libedit.
+/// true, and it is erased (`ESC [ K`) before the next key reaches libedit. Taking it in
+/// hands libedit its characters as typed keys, so that libedit draws them as it draws what
+/// a person types (its forced redraw wrote the prompt again from where the cursor stood).
 struct Suggestion {
   /// The history, oldest first, as the prompt last handed it over.
   var entries: [String] = []
@@ -22,8 +24,6 @@ struct Suggestion {
   var due = false
   /// Whether libedit is in Ctrl-R search, where every key of ours would end the search.
   var searching = false
-  /// What Right or End takes into the line, for `acceptKey`'s function.
-  var accepted: String?
 
   /// The newest entry that continues `typed` on one line and holds no masked secret.
   func completion(of typed: String) -> String? {
@@ -50,20 +50,19 @@ struct Suggestion {
 extension Terminal {
   /// Ctrl-], which nobody types: draws the suggestion (see `Suggestion`).
   static let suggestKey: Int32 = 0x1D
-  /// Ctrl-\ is SIGQUIT's key on a terminal, but libedit reads it raw: takes the suggestion in.
-  static let acceptKey: Int32 = 0x1C
 
   /// The key to hand libedit instead of `key`, erasing a drawn suggestion first: Right or
-  /// End on a suggestion take it in.
+  /// End on a suggestion take it in, as its characters typed (the first now, the rest next).
   func passing(_ key: Int32) -> Int32 {
     suggestion.track(key)
     var key = key
     if let shown = suggestion.shown {
       suggestion.shown = nil
       Descriptor.write("\u{1B}[K", to: STDOUT_FILENO)
-      if key == KeyTranslation.right || key == KeyTranslation.end {
-        suggestion.accepted = shown
-        key = Terminal.acceptKey
+      if key == KeyTranslation.right || key == KeyTranslation.end, !shown.isEmpty {
+        let typed = KeyTranslation.quoted(shown)
+        injected.insert(contentsOf: typed.dropFirst(), at: 0)
+        key = typed[0]
       }
     }
     // libedit lists the completions at a second Tab in a row: no key of ours between them.
@@ -89,24 +88,10 @@ extension Terminal {
     Descriptor.write("\u{1B}7\u{1B}[2m" + drawn + "\u{1B}[0m\u{1B}8", to: STDOUT_FILENO)
     suggestion.shown = rest
   }
-
-  /// Takes the suggestion into the line and redraws it.
-  func acceptSuggestion() {
-    guard let text = suggestion.accepted else { return }
-    suggestion.accepted = nil
-    _ = text.withCString { rl_insert_text($0) }
-    rl_forced_update_display()
-  }
 }
 
 /// What the suggest key does (bound with `rl_add_defun`).
 func terminalSuggest(_ count: Int32, _ key: Int32) -> Int32 {
   Terminal.shared?.showSuggestion()
-  return 0
-}
-
-/// What the accept key does (bound with `rl_add_defun`).
-func terminalAcceptSuggestion(_ count: Int32, _ key: Int32) -> Int32 {
-  Terminal.shared?.acceptSuggestion()
   return 0
 }
