@@ -74,7 +74,8 @@ public final class Compiler {
     nextNode += 1
     graph.add(
       Graph.Node(
-        id: id, label: stage.text.clipped(), span: stage.span, name: name, parent: parent, role: role))
+        id: id, label: Graph.label(of: stage.text), span: stage.span, name: name, parent: parent, role: role
+      ))
     return id
   }
 

@@ -42,3 +42,33 @@ public struct Graph: Sendable {
   /// The nodes directly under `parent` (nil for the top level), in order.
   public func children(of parent: Int?) -> [Node] { nodes.filter { $0.parent == parent } }
 }
+
+extension Graph {
+  /// A stage's label, the one form every renderer shows (lanes, `log`, SVG, JSON Lines): its
+  /// source text on one line, a line break with its indentation and any comment read as one
+  /// space (none after an opening or before a closing bracket), then shortened to
+  /// `LineWindow.maximumEcho` characters.
+  ///
+  ///     "retryWhen (errors\n      | delay 1s)"  →  "retryWhen (errors | delay 1s)"
+  public static func label(of text: String) -> String {
+    guard text.contains("\n") || text.contains("#") else { return text.clipped() }
+    let tokens = Lexer.tokenize(SourceFile(name: "label", text: text)).tokens.filter {
+      $0.kind != .newline && $0.kind != .end
+    }
+    let bytes = Array(text.utf8)
+    var label = ""
+    for (index, token) in tokens.enumerated() {
+      if index > 0 {
+        let before = tokens[index - 1]
+        let gap = String(decoding: bytes[before.span.end..<token.span.start], as: UTF8.self)
+        if gap.allSatisfy({ $0 == " " || $0 == "\t" }) {
+          label += gap
+        } else if !["(", "["].contains(before.text) && ![")", "]"].contains(token.text) {
+          label += " "
+        }
+      }
+      label += String(decoding: bytes[token.span.range], as: UTF8.self)
+    }
+    return label.clipped()
+  }
+}
