@@ -48,23 +48,22 @@ public final class Compiler {
 
   func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-  /// Compiles every statement; check `hasErrors` before running any of them.
+  /// Compiles every statement; check `hasErrors` before running any of them. A text with an
+  /// error runs nothing, and so leaves every `let` name as it was before it: a name it
+  /// defined anew is gone again, a name it redefined means what it meant.
   public func compile(_ program: Program) -> [CompiledStatement] {
     diagnostics = []
     var result: [CompiledStatement] = []
-    var pendingBindings: [String: CompiledPipeline] = [:]
+    let before = (bindings: bindings, boundNodes: boundNodes)
     source = program.file
     previousStatementEnd = nil
     defer { source = nil }
     for statement in program.statements {
       defer { previousStatementEnd = statement.kind.isPipeline ? statement.span.end : nil }
       guard let compiled = compile(statement) else { continue }
-      if case .bind(let name, let pipeline) = compiled.kind { pendingBindings[name] = pipeline }
       result.append(compiled)
     }
-    if hasErrors {
-      for name in pendingBindings.keys { bindings[name] = nil }
-    }
+    if hasErrors { (bindings, boundNodes) = before }
     return result
   }
 
