@@ -32,6 +32,12 @@ final class CompleterTests: XCTestCase {
     XCTAssertFalse(complete("", "").contains("map"))
   }
 
+  func testAFaultPlanAndAnExportLibrary() {
+    XCTAssertTrue(complete("set weather.faults ", "").contains("\"500,500,ok\""))
+    XCTAssertEqual(complete("set weather.faults \"", "rate"), ["rate(0.3)\"", "rate(0.5, timeout)\""])
+    XCTAssertEqual(complete(":export ", "r"), ["rxjs", "rxswift"])
+  }
+
   func testAfterAPipeComeOperators() {
     XCTAssertEqual(complete("just 1 | ", "ret"), ["retry", "retryWhen"])
     XCTAssertEqual(complete("just 1 | map { . } | ", "sh"), ["share", "show"])

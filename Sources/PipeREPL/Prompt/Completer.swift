@@ -16,23 +16,41 @@ struct Completer {
   /// The completions of `word`, given the statement's text before it.
   func candidates(before: String, word: String) -> [String] {
     if let places = placeCandidates(before: before, word: word) { return places }
+    if let places = unquotedPlaceCandidates(before: before, word: word) { return places }
     return Array(Set(unfiltered(before: before, word: word).filter { $0.hasPrefix(word) })).sorted()
   }
 
-  /// Inside the string argument of a source that takes a place (`weather "Lo`): the cities,
-  /// closed with their quote, as the rest of libedit's word (which starts after a space).
+  /// Inside a string still open at the end of the text: the cities after a source that takes
+  /// a place (`weather "Lo`), the plan forms after a fault plan's key (`set weather.faults "5`),
+  /// each closed with its quote, as the rest of libedit's word (which starts after a space).
   private func placeCandidates(before: String, word: String) -> [String]? {
     let text = before + word
     guard let quote = Completer.openQuote(text) else { return nil }
-    guard let source = Completer.statementTokens(String(text[..<quote])).last, source.kind == .identifier,
-      vocabulary.placeSources.contains(source.text)
-    else { return nil }
+    let tokens = Completer.statementTokens(String(text[..<quote]))
+    let choices: [String]
+    if let source = tokens.last, source.kind == .identifier, vocabulary.placeSources.contains(source.text) {
+      choices = vocabulary.places
+    } else if tokens.count == 2, tokens[0].text == "set", tokens[1].text.hasSuffix(".faults") {
+      choices = Completer.faultPlanForms
+    } else {
+      return nil
+    }
     let typed = text[quote...]  // `"New Y`
     let inside = typed.dropFirst()
     let keep = typed.count - word.count  // what libedit leaves before its word
-    return vocabulary.places.filter { $0.hasPrefix(inside) }.map {
-      String(("\"" + $0 + "\"").dropFirst(keep))
-    }
+    return choices.filter { $0.hasPrefix(inside) }.map { String(("\"" + $0 + "\"").dropFirst(keep)) }
+  }
+
+  /// Right after a source that takes a place, before any quote (`weather Par`): the cities
+  /// that begin with the word, each in its quotes (`"Paris"`), replacing the word.
+  private func unquotedPlaceCandidates(before: String, word: String) -> [String]? {
+    guard !word.hasPrefix("\""), word.allSatisfy({ $0.isLetter || $0 == " " }) else { return nil }
+    let tokens = Completer.statementTokens(before)
+    let stage = tokens[((Completer.lastTopLevelPipe(tokens[...]) ?? -1) + 1)...]
+    guard stage.count == 1, let source = stage.first, source.kind == .identifier,
+      vocabulary.placeSources.contains(source.text)
+    else { return nil }
+    return vocabulary.places.filter { $0.lowercased().hasPrefix(word.lowercased()) }.map { "\"\($0)\"" }
   }
 
   /// Where the string still open at the end of `text` starts, if one is.
@@ -82,7 +100,7 @@ struct Completer {
     let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     switch words {
     case [":load"]: return files(word, ["pipe"])
-    case [":export"]: return ["svg"]
+    case [":export"]: return ["svg", "rxswift", "combine", "rxjs"]
     case [":export", "svg"]: return files(word, ["svg"])
     case [":plugin"]: return ["load"]
     case [":plugin", "load"]: return files(word, nil)
@@ -95,10 +113,13 @@ struct Completer {
     }
   }
 
-  /// After `set`: the keys; after a key, its values (`live`, or `"live"` once a quote is typed).
+  /// After `set`: the keys; after a key, its values (`live`, or `"live"` once a quote is typed);
+  /// after a fault plan's key, the plan's forms, in quotes.
   private func settingWords(_ tokens: [Token], quoted: Bool) -> [String] {
     switch tokens.count {
     case 0: return vocabulary.settings
+    case 1 where tokens[0].text.hasSuffix(".faults"):
+      return Completer.faultPlanForms.map { "\"\($0)\"" }
     case 1:
       return (vocabulary.settingValues[tokens[0].text] ?? []).compactMap { value in
         guard case .string(let text) = value else { return quoted ? nil : value.literal }
@@ -107,6 +128,13 @@ struct Completer {
     default: return []
     }
   }
+
+  /// What a fault plan may say (docs/PLUGINS.md, `pipe fake-api --help`): steps in turn, the
+  /// last repeated, or a rate of failures.
+  static let faultPlanForms = [
+    "500,500,ok", "503", "timeout,ok", "offline,ok", "garbage,ok", "401", "404", "429,ok", "rate(0.3)",
+    "rate(0.5, timeout)", "ok",
+  ]
 
   /// Whether `set` takes the text without quotes: a word of letters, digits, `_` and `-`.
   static func isBareWord(_ text: String) -> Bool {
