@@ -13,6 +13,7 @@ struct PipeCommand: ParsableCommand {
   /// (its plugins inherit the limit).
   static func main() {
     _ = pipe_forbid_core_dumps()
+    StandardStreams.reportFailedWritesAtExit()
     if let code = codeAlone(CommandLine.arguments.dropFirst()) { Foundation.exit(runCode(code)) }
     main(nil)
   }
@@ -57,7 +58,7 @@ struct PipeCommand: ParsableCommand {
 
       With no arguments on a terminal, pipe starts its prompt; with standard input from a file or a pipe, it runs that text as a script.
 
-      Exit status: 0 success; 1 a failed expectation or an unhandled error; 2 a compile error (nothing ran), or a script that is not UTF-8; 64 a usage error: a wrong option or argument, or a file that cannot be read.
+      Exit status: 0 success; 1 a failed expectation or an unhandled error; 2 a compile error (nothing ran), or a script that is not UTF-8; 64 a usage error: a wrong option or argument, or a file that cannot be read; 74 standard output could not be written (a full disk).
 
       Environment:
         PIPE_PLUGIN_PATH      folders searched first for plugins (docs/PLUGINS.md)
@@ -270,7 +271,7 @@ extension PipeCommand {
 
         With --format junit or --format tap, standard output is a report for CI instead: each expectation is a test case named by its file:line, a failed one carries the failure's text.
 
-        Exit status: 0 all passed; 1 something failed; 64 a usage error.
+        Exit status: 0 all passed; 1 something failed; 64 a usage error; 74 the report could not be written.
         """
     )
 
