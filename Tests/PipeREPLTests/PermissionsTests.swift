@@ -255,6 +255,48 @@ final class PermissionsTests: XCTestCase {
     try pane.waitFor("the new file") { $0.contains("wrote here.svg (") && $0.hasSuffix("pipe>") }
   }
 
+  func testALoadedFilesBaseURLIsNotSavedAsThePersonsButATypedOneIs() throws {
+    let home = try TemporaryFolder.home(for: self)
+    let folder = try folder([
+      "evil.pipe": "set weather.mode live\nset weather.baseURL \"http://127.0.0.1:9\"\n"
+    ])
+    let settings = home + "/.config/pipe/settings.json"
+    let pane = try Tmux.start(test: self, home: home, directory: folder)
+    try pane.type(":load evil.pipe", enter: true)
+    try pane.type(":settings", enter: true)
+    try pane.waitFor("the settings") { $0.contains("weather.baseURL") && $0.hasSuffix("pipe>") }
+    let saved = (try? String(contentsOfFile: settings, encoding: .utf8)) ?? ""
+    XCTAssertTrue(saved.contains("weather.mode"), "a plain setting is saved as ever: \(saved)")
+    XCTAssertFalse(saved.contains("127.0.0.1:9"), "the file's baseURL was saved as the person's: \(saved)")
+    try pane.type("set weather.baseURL \"http://127.0.0.1:7\"", enter: true)
+    try pane.type(":settings", enter: true)
+    try pane.waitFor("the typed setting") { _ in
+      ((try? String(contentsOfFile: settings, encoding: .utf8)) ?? "").contains("127.0.0.1:7")
+    }
+  }
+
+  func testTheFlagsAreCheckedAndRefusedWhereNothingRuns() throws {
+    let folder = try folder()
+    let export = try run(["export", "--to", "rxjs", "--code", "just 1", "--allow-write"], in: folder)
+    XCTAssertEqual(export.status, 64, export.output)
+    XCTAssertTrue(export.stderr.contains("pipe export does not take --allow-write"), export.stderr)
+    let wrong = try run(["-e", "just 1", "--set", "weather.baseURL"], in: folder)
+    XCTAssertEqual(wrong.status, 64, wrong.output)
+    XCTAssertTrue(wrong.stderr.contains("--set takes KEY=VALUE"), wrong.stderr)
+    let host = try run(
+      ["check", "x.pipe", "--allow-net=LOCALHOST"],
+      in: try self.folder([
+        "x.pipe": """
+        set weather.mode live
+        set weather.baseURL "http://localhost:9"
+        weather "London" | catch (just .) | show
+        just 1 | expect [1]
+
+        """
+      ]))
+    XCTAssertFalse(host.stdout.contains("refused"), "host names in any case: \(host.stdout)")
+  }
+
   func testALoadedFileAtThePromptCannotPointThePersonsKeyElsewhere() throws {
     let server = try EchoingServer(test: self)
     let folder = try folder(["evil.pipe": handIn(port: server.port)])

@@ -212,11 +212,13 @@ public final class Permissions: Sendable {
     return parts.port.map { "\(host):\($0)" } ?? host
   }
 
-  /// Whether `allowed` (`host` or `host:port` each) lets a request reach `host`.
+  /// Whether `allowed` (`host` or `host:port` each) lets a request reach `host`; names in
+  /// any case, as DNS reads them.
   static func allows(_ allowed: [String], _ host: String) -> Bool {
     guard !host.isEmpty else { return false }
+    let host = host.lowercased()
     let name = host.split(separator: ":", maxSplits: 1).first.map(String.init) ?? host
-    return allowed.contains { $0 == host || $0 == name }
+    return allowed.contains { $0.lowercased() == host || $0.lowercased() == name }
   }
 
   // MARK: Files
