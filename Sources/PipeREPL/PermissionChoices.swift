@@ -53,6 +53,15 @@ struct PermissionChoices: Equatable, Sendable {
     for (key, value) in assignments.compactMap(Self.split) { settings.set(key, value) }
   }
 
+  /// A warning for each secret given with `--set`: other users can read it in the process
+  /// list, and the shell keeps it in its history.
+  var warnings: [String] {
+    assignments.compactMap(Self.split).map(\.key).filter(Settings.isSecret).map { key in
+      "warning: \(key) is given with --set, where other users can see it (ps) and the shell keeps it "
+        + "in its history\nhelp: put it in the environment instead: export \(Settings.environmentName(of: key))=…"
+    }
+  }
+
   /// `weather.baseURL=http://x` → (`weather.baseURL`, "http://x"); nil without a `=`.
   static func split(_ text: String) -> (key: String, value: Value)? {
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return nil }

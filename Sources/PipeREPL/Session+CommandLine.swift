@@ -57,6 +57,7 @@ extension Session {
       ?? (isatty(STDIN_FILENO) == 1 ? Asker.plain(redactor: redactor) : Asker.scripted(.fail))
     if let seed = options.seed { settings.set("seed", .int(seed)) }
     options.permissions.apply(to: settings)
+    for warning in options.permissions.warnings { output.errorLine(warning) }
     permissions.follow(settings)
     permissions.scriptsOnly()
     let cache = persistentCache ? ValueCache.kept(in: .standard(), output: output) : ValueCache()

@@ -49,4 +49,13 @@ final class PermissionChoicesTests: XCTestCase {
     XCTAssertNil(PermissionChoices.split("=x"))
     XCTAssertNil(PermissionChoices.split("novalue"))
   }
+
+  func testAKeyGivenWithSetIsWarnedAboutWithoutItsValue() {
+    let choices = PermissionChoices(assignments: ["weather.apiKey=sk-123456", "weather.mode=live"])
+    XCTAssertEqual(choices.warnings.count, 1)
+    XCTAssertTrue(
+      choices.warnings[0].hasPrefix("warning: weather.apiKey is given with --set"), choices.warnings[0])
+    XCTAssertTrue(choices.warnings[0].contains("export PIPE_WEATHER_APIKEY=…"))
+    XCTAssertFalse(choices.warnings[0].contains("sk-123456"))
+  }
 }

@@ -56,6 +56,7 @@ final class Repl: @unchecked Sendable {
     startupLines = Repl.restoreSettings(from: settingsStore, into: settings)
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     options.permissions.apply(to: settings)
+    startupLines += options.permissions.warnings
     permissions = options.permissions.permissions(command: "the prompt", ask: Asker.yesOrNo(terminal))
     permissions.follow(settings)  // the saved settings and --set are the person's, and what they type
     settings.onIgnored = { [output] key, _, problem in
