@@ -46,7 +46,8 @@ extension PipeCommand {
         allBut: [.noColor], given: pipe, in: "pipe export",
         reasons: [
           .code: "translate code with --code CODE", .format: "it writes code", .seed: runs, .answer: runs,
-          .ascii: "it draws nothing",
+          .ascii: "it draws nothing", .allowNet: runs, .allowWrite: "it writes on standard output",
+          .set: runs,
         ])
       if (file == nil) == (code == nil) {
         throw ValidationError("give a script, or --code CODE (one of them)")
@@ -86,7 +87,7 @@ enum ExportScript {
     let file = SourceFile(name: name, text: text)
     let session = Session.make(
       options: options, streams: streams, output: output, settings: settings, redactor: redactor,
-      persistentCache: false)
+      persistentCache: false, permissions: options.permissions.permissions(command: "pipe export"))
     defer { session.stopPlugins() }
     let (program, diagnostics) = session.check(file)
     if !diagnostics.isEmpty {

@@ -1,5 +1,6 @@
 /// One graded script: a case for each expectation, in order, and one for each other reason it
-/// fails (it does not read or compile, an error went unhandled, it checks nothing).
+/// fails (it does not read or compile, an error went unhandled, it checks nothing, it tried
+/// what it was not allowed).
 struct GradedScript {
   /// One thing graded: `demo.pipe:12` for the `expect` of the statement on line 12.
   struct Case {
@@ -7,7 +8,8 @@ struct GradedScript {
     var line: Int?
     /// The failure's whole text, as `pipe check` prints it; nil when the case passed.
     var failure: String?
-    /// What kind of failure: `expectation`, `unhandled`, `unchecked`, `compile`, `unreadable`.
+    /// What kind of failure: `expectation`, `unhandled`, `unchecked`, `compile`, `unreadable`,
+    /// `refused` (it tried what the person did not allow: docs/PERMISSIONS.md).
     var kind: String
 
     /// The failure's first line: the one a CI server shows next to the case's name.

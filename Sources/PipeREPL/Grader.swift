@@ -43,9 +43,11 @@ enum Grader {
     quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)
+    // Each file is graded with only what the person allowed: no network without --allow-net.
+    let permissions = options.permissions.permissions(command: "pipe check", grading: true)
     let session = Session.make(
       options: quiet, streams: streams, output: BufferedOutput(), settings: settings, redactor: redactor,
-      persistentCache: false
+      persistentCache: false, permissions: permissions
     )
     let file = SourceFile(name: path, text: text)
     let report = session.execute(file, commands: { _, _ in })
@@ -63,6 +65,12 @@ enum Grader {
       } else {
         script.add("\(path):\(line)", line: line)
       }
+    }
+    // What it tried and was refused is a failure of its own, whatever its expectations say.
+    for refusal in permissions.refusals {
+      script.add(
+        redactor.redact("\(path): refused \(refusal.action)"),
+        failure: redactor.redact("\(path): refused: \(refusal)"), kind: "refused")
     }
     // A script that checks nothing, or lets an error through unhandled, does not pass.
     for error in report.unhandledErrors {

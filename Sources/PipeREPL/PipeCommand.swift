@@ -13,8 +13,9 @@ struct PipeCommand: ParsableCommand {
   /// (its plugins inherit the limit).
   static func main() {
     _ = pipe_forbid_core_dumps()
+    StandardStreams.reportFailedWritesAtExit()
     if let code = codeAlone(CommandLine.arguments.dropFirst()) { Foundation.exit(runCode(code)) }
-    main(nil)
+    main(PermissionChoices.spellingOut(Array(CommandLine.arguments.dropFirst())))
   }
 
   /// The code of `pipe -e CODE` with nothing else on the command line, the way scripts and
@@ -57,7 +58,9 @@ struct PipeCommand: ParsableCommand {
 
       With no arguments on a terminal, pipe starts its prompt; with standard input from a file or a pipe, it runs that text as a script.
 
-      Exit status: 0 success; 1 a failed expectation or an unhandled error; 2 a compile error (nothing ran), or a script that is not UTF-8; 64 a usage error: a wrong option or argument, or a file that cannot be read.
+      What a text may do is decided by who runs it: --allow-net, --allow-write and --set (docs/PERMISSIONS.md).
+
+      Exit status: 0 success; 1 a failed expectation or an unhandled error; 2 a compile error (nothing ran), or a script that is not UTF-8; 64 a usage error: a wrong option or argument, or a file that cannot be read; 74 standard output could not be written (a full disk).
 
       Environment:
         PIPE_PLUGIN_PATH      folders searched first for plugins (docs/PLUGINS.md)
@@ -151,6 +154,8 @@ struct RunChoices: Equatable {
   var noColor = false
   var ascii = false
   var answer: AnswerChoice? = nil
+  /// `--allow-net`, `--allow-write`, `--set`: what the person allows the texts they run.
+  var permissions = PermissionChoices()
 }
 
 /// Options every way of running shares: the clock, and the rest.
@@ -190,6 +195,7 @@ struct RunOptions: ParsableArguments {
   var noColor: Bool { common.noColor }
   var ascii: Bool { common.ascii }
   var answer: AnswerChoice? { common.answer }
+  var permissions: PermissionChoices { common.choices.permissions }
 }
 
 /// The options of every command but the clock, which `pipe check` does not offer: it
@@ -207,6 +213,37 @@ struct CommonOptions: ParsableArguments {
   @Option(help: "How a script answers `ask` without a person: retry, default or fail (the default).")
   var answer: AnswerChoice?
 
+  @Option(
+    name: .customLong("allow-net"),
+    help: ArgumentHelp(
+      "--allow-net[=HOST,...]: let live sources reach these hosts (host or host:port), or any host "
+        + "without a value. pipe check reaches none without it; the others any, unless it names some.",
+      valueName: "hosts"))
+  var allowNet: [String] = []
+
+  @Option(
+    name: .customLong("allow-write"),
+    help: ArgumentHelp(
+      "--allow-write[=DIR,...]: let texts write files (:export, marbles svg:) in these folders, over "
+        + "existing files too, or anywhere without a value. Without it: new files in the current folder only.",
+      valueName: "folders"))
+  var allowWrite: [String] = []
+
+  @Option(
+    name: .customLong("set"),
+    help: ArgumentHelp(
+      "Set a setting as yours before the text runs (repeatable): a key goes only to the baseURL you set, "
+        + "never to one the text sets.",
+      valueName: "key=value"))
+  var assignments: [String] = []
+
+  func validate() throws {
+    if let wrong = assignments.first(where: { PermissionChoices.split($0) == nil }) {
+      throw ValidationError(
+        "--set takes KEY=VALUE, e.g. --set weather.baseURL=http://127.0.0.1:8080, not '\(wrong)'")
+    }
+  }
+
   /// The choices these options make, on the default clock.
   var choices: RunChoices {
     var choices = RunChoices()
@@ -214,6 +251,11 @@ struct CommonOptions: ParsableArguments {
     choices.noColor = noColor
     choices.ascii = ascii
     choices.answer = answer ?? choices.answer
+    func list(_ values: [String]) -> [String]? {
+      values.isEmpty ? nil : values.flatMap { $0.split(separator: ",").map(String.init) }
+    }
+    choices.permissions = PermissionChoices(
+      net: list(allowNet), write: list(allowWrite), assignments: assignments)
     return choices
   }
 }
@@ -270,7 +312,9 @@ extension PipeCommand {
 
         With --format junit or --format tap, standard output is a report for CI instead: each expectation is a test case named by its file:line, a failed one carries the failure's text.
 
-        Exit status: 0 all passed; 1 something failed; 64 a usage error.
+        A script reaches no host unless --allow-net allows it (live mode is refused), and writes only new files in the current folder unless --allow-write does; each thing a script tried and was refused is a failed case of its own, in every format (docs/PERMISSIONS.md).
+
+        Exit status: 0 all passed; 1 something failed; 64 a usage error; 74 the report could not be written.
         """
     )
 

@@ -14,9 +14,12 @@ enum RootOption: String, CaseIterable {
   case ascii = "--ascii"
   case answer = "--answer"
   case format = "--format"
+  case allowNet = "--allow-net"
+  case allowWrite = "--allow-write"
+  case set = "--set"
 
   /// What `pipe check`, `pipe export` and the rest take of `pipe`'s options.
-  static let common: Set<RootOption> = [.seed, .noColor, .ascii, .answer]
+  static let common: Set<RootOption> = [.seed, .noColor, .ascii, .answer, .allowNet, .allowWrite, .set]
 
   /// Throws a usage error naming the first option `pipe` was given that `command` does not
   /// honour, with the reason `reasons` gives for it or a pointer to the command's help.
@@ -45,6 +48,9 @@ extension PipeCommand {
     case .ascii: options.ascii
     case .answer: options.answer != nil
     case .format: format.given != nil
+    case .allowNet: !options.common.allowNet.isEmpty
+    case .allowWrite: !options.common.allowWrite.isEmpty
+    case .set: !options.common.assignments.isEmpty
     }
   }
 }

@@ -21,7 +21,7 @@ enum Script {
     let shown: any PipeDSL.OutputStream & Sendable = events == nil ? output : ErrorLinesOnly(output)
     let session = Session.make(
       options: options, streams: streams, output: shown, settings: settings, redactor: redactor,
-      eventLines: events)
+      eventLines: events, permissions: options.permissions.permissions(command: command(name)))
     let place = CommandPlace(session: session, errorPaint: streams.error.paint)
     let commands = { (command: Command, _: Statement) in
       PromptCommands.carryOut(command, in: place, repl: nil, output: shown)
@@ -47,6 +47,15 @@ enum Script {
     }
     output.flush()
     return report.failed > 0 || !report.unhandledErrors.isEmpty ? 1 : 0
+  }
+
+  /// The command that runs a text called `name`, as a refusal names it.
+  static func command(_ name: String) -> String {
+    switch name {
+    case "<-e>": "pipe -e"
+    case "<stdin>": "pipe (standard input)"
+    default: "pipe run"
+    }
   }
 
   /// A key typed in `pipe -e` is in the process list, where other users can read it, and in

@@ -14,13 +14,15 @@ extension Services {
     output: any PipeDSL.OutputStream, settings: Settings, redactor: Redactor, cache: ValueCache,
     display: @escaping @Sendable () -> Display, lines: any LineReader,
     ask: @escaping (PipeError) -> AskAnswer,
-    pluginLogPaint: Paint
+    pluginLogPaint: Paint, permissions: Permissions
   ) -> Services {
     Services(
       output: output, settings: settings, cache: cache,
-      sources: PluginSources(host: Session.pluginHost(output: output, paint: pluginLogPaint)),
+      sources: PluginSources(
+        host: Session.pluginHost(output: output, paint: pluginLogPaint), permissions: permissions,
+        notes: { output.errorLine($0) }),
       ask: ask, lines: ReaderLines(lines), drawing: Rendering(display: display),
-      redactor: redactor)
+      redactor: redactor, permissions: permissions)
   }
 }
 
@@ -43,16 +45,21 @@ extension Session {
   /// `persistentCache` is false (grading must not depend on history). `input` reads standard
   /// input; `ask` is answered by `--answer`, or by the person when standard input is a terminal.
   /// Drawings and a plugin's log lines follow `streams`. With `eventLines`, every job's events
-  /// go there and nothing is drawn live.
+  /// go there and nothing is drawn live. The text is a script's: what it may do is
+  /// `permissions`, and the settings the person gave (`--set`) are theirs, the text's are not.
   nonisolated static func make(
     options: RunChoices, streams: OutputStreams, output: sending any PipeDSL.OutputStream,
     settings: sending Settings, redactor: Redactor, persistentCache: Bool = true,
-    eventLines: sending EventLines? = nil
+    eventLines: sending EventLines? = nil, permissions: Permissions
   ) -> Session {
     let ask =
       options.answer.map { Asker.scripted($0.answer) }
       ?? (isatty(STDIN_FILENO) == 1 ? Asker.plain(redactor: redactor) : Asker.scripted(.fail))
     if let seed = options.seed { settings.set("seed", .int(seed)) }
+    options.permissions.apply(to: settings)
+    for warning in options.permissions.warnings { output.errorLine(warning) }
+    permissions.follow(settings)
+    permissions.scriptsOnly()
     let cache = persistentCache ? ValueCache.kept(in: .standard(), output: output) : ValueCache()
     let live = eventLines == nil
     var services = Services.commandLine(
@@ -62,7 +69,8 @@ extension Session {
         standard?.flush()
         Descriptor.write(redactor.redact(text), to: STDOUT_FILENO)  // a live diagram too
       },
-      lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint)
+      lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint,
+      permissions: permissions)
     services.eventLines = eventLines
     return Loop.main.sync { commandLine(clock: options.clockMode, services: services) }
   }

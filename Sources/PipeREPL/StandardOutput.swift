@@ -1,5 +1,7 @@
+import CProcess
 import Foundation
 import PipeDSL
+import Synchronization
 import TerminalText
 
 /// Writes lines to standard output (buffered) and standard error, safe from any thread.
@@ -57,7 +59,42 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   }
 }
 
-/// Whole writes to a file descriptor, retried on interruption.
+/// Whether standard output took everything pipe wrote to it, whatever wrote it: a sink's
+/// line, a report of `pipe check`, an export, help. A write that fails (a full disk, a closed
+/// pipe, `> /dev/full`) is remembered (`Descriptor.write`, and stdio's error flag for
+/// `print`), and at exit, on every path, pipe says so on standard error and exits 74
+/// (EX_IOERR): a CI report is never silently empty.
+enum StandardStreams {
+  /// The exit status of a run whose output was lost.
+  static let lostOutputStatus: Int32 = 74
+  /// The `errno` of the first failed write to standard output; 0 while none failed.
+  private static let failure = Mutex<Int32>(0)
+
+  /// Notes that a write to standard output failed with `code`.
+  static func noteFailedWrite(_ code: Int32) {
+    failure.withLock { if $0 == 0 { $0 = code } }
+  }
+
+  /// Makes the exit of this process check standard output (once, at start-up).
+  static func reportFailedWritesAtExit() {
+    atexit { StandardStreams.exitIfOutputWasLost() }
+  }
+
+  /// At exit: flushes stdio's buffer and, when some output was lost, says why on standard
+  /// error and ends the process with `lostOutputStatus`.
+  static func exitIfOutputWasLost() {
+    var code = failure.withLock { $0 }
+    let flushed = pipe_flush_standard_output()
+    if code == 0 { code = flushed }
+    guard code != 0 else { return }
+    Descriptor.write(
+      "error: cannot write standard output: \(String(cString: strerror(code)))\n", to: STDERR_FILENO)
+    _exit(lostOutputStatus)
+  }
+}
+
+/// Whole writes to a file descriptor, retried on interruption; a failed write to standard
+/// output is noted for the exit status (`StandardStreams`).
 enum Descriptor {
   @discardableResult
   static func write(_ text: String, to descriptor: Int32) -> Bool { write(Array(text.utf8), to: descriptor) }
@@ -70,7 +107,10 @@ enum Descriptor {
       while offset < raw.count {
         let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
         if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return false }
+        if written <= 0 {
+          if descriptor == STDOUT_FILENO { StandardStreams.noteFailedWrite(written < 0 ? errno : EIO) }
+          return false
+        }
         offset += written
       }
       return true

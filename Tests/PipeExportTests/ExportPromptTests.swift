@@ -18,7 +18,11 @@ final class ExportPromptTests: XCTestCase {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).ts")
       .path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let result = try PipeProcess.run(["-e", "of(1, 2) | retry 2\n:export rxjs \(path)"])
+    // Outside the current folder (the repository's root): allowed by the flag.
+    let folder = FileManager.default.temporaryDirectory.path
+    let result = try PipeProcess.run([
+      "-e", "of(1, 2) | retry 2\n:export rxjs \(path)", "--allow-write=\(folder)",
+    ])
     XCTAssertTrue(result.output.contains("wrote \(path) ("), result.output)
     XCTAssertTrue(result.output.contains("lines of RxJS)"), result.output)
     let code = try String(contentsOfFile: path, encoding: .utf8)
@@ -50,7 +54,7 @@ final class ExportPromptTests: XCTestCase {
       ":export rxswift ~/last.swift", "cold \"-a|\" | marbles", ":export svg ~/missing/d.svg",
       ":export svg ~/d.svg",
     ].joined(separator: "\n")
-    let result = try PipeProcess.run(["-e", script], home: home.path)
+    let result = try PipeProcess.run(["-e", script, "--allow-write=\(home.path)"], home: home.path)
     XCTAssertTrue(
       result.output.contains(
         "error: cannot write '\(home.path)/no-such-folder/x.ts': no such folder '\(home.path)/no-such-folder'"

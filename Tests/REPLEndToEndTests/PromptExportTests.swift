@@ -7,7 +7,7 @@ import XCTest
 final class PromptExportTests: XCTestCase {
   func testExportAtThePromptSaysWhatToDoThenWritesTheLastPipeline() throws {
     let home = try TemporaryFolder.home(for: self)
-    let pane = try Tmux.start(test: self, home: home)
+    let pane = try Tmux.start(test: self, home: home, arguments: ["--allow-write=\(home)"])
     try pane.type(":export rxswift", enter: true)
     try pane.waitFor("the advice") {
       $0.contains("no pipeline has run yet: run one, then :export rxswift") && $0.hasSuffix("pipe>")

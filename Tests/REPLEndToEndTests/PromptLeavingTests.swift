@@ -72,7 +72,7 @@ final class PromptLeavingTests: XCTestCase {
   func testExportSVGSaysWhatItWrote() throws {
     let home = try TemporaryFolder.home(for: self)
     let path = home + "/diagram.svg"
-    let prompt = try PTYProcess.start(home: home)
+    let prompt = try PTYProcess.start(home: home, arguments: ["--allow-write=\(home)"])
     defer { prompt.kill() }
     XCTAssertTrue(prompt.waitFor("pipe>"), prompt.screen)
     prompt.type("cold \"1s a|\" | marbles\n")

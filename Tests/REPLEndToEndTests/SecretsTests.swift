@@ -26,7 +26,7 @@ final class SecretsTests: XCTestCase {
       weather "London" | catch (just .) | map { .message } | show
 
       """
-    let result = try PipeProcess.run([], input: script)
+    let result = try PipeProcess.run(["--allow-write=\(folder)"], input: script)
     let files = try [svg, exported].map { try String(contentsOfFile: $0, encoding: .utf8) }
     XCTAssertTrue(server.requests().contains(key), "the plugin sent the key: \(server.requests())")
     for text in [result.stdout, result.stderr] + files {
@@ -57,13 +57,15 @@ final class SecretsTests: XCTestCase {
 
   func testAKeyCanComeFromTheEnvironmentAndIsMaskedThere() throws {
     let server = try EchoingServer(test: self)
+    // The person points the key at the server (--set): a script's own baseURL would not carry it.
     let script = """
       set weather.mode live
-      set weather.baseURL "http://127.0.0.1:\(server.port)"
       weather "London" | catch (just .) | show
 
       """
-    let result = try PipeProcess.run([], input: script, environment: ["PIPE_WEATHER_APIKEY": key])
+    let result = try PipeProcess.run(
+      ["--set", "weather.baseURL=http://127.0.0.1:\(server.port)"], input: script,
+      environment: ["PIPE_WEATHER_APIKEY": key])
     XCTAssertTrue(server.requests().contains(key), "the plugin got the key: \(server.requests())")
     XCTAssertFalse(result.stdout.contains(key) || result.stderr.contains(key), result.stdout + result.stderr)
     XCTAssertTrue(result.stdout.contains("Invalid API key ••••"), result.stdout)

@@ -7,4 +7,9 @@
 /// Returns 0, or -1 with errno set.
 int pipe_forbid_core_dumps(void);
 
+/// Flushes stdio's standard output; returns 0 when everything written to it so far (by
+/// `print`, by a library) reached the file, else the errno of the failure (EIO when stdio
+/// kept none). Swift 6 cannot name the C global `stdout`.
+int pipe_flush_standard_output(void);
+
 #endif

@@ -27,6 +27,7 @@ public final class Runtime {
   public var sources: (any ExternalSources)? { services.sources }
   public var ask: (PipeError) -> AskAnswer { services.ask }
   public var redactor: Redactor { services.redactor }
+  public var permissions: Permissions { services.permissions }
 
   /// Seeds every random choice (jitter, chaos): the `seed` setting, so `set seed 7` and
   /// `--seed 7` are one thing.

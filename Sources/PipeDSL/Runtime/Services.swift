@@ -32,12 +32,15 @@ public struct Services {
   public var jobEvents: JobEvents?
   /// When set (`--format jsonl`), every job is traced and each record written as a JSON line.
   public var eventLines: EventLines?
+  /// What the texts of the session may do: reach a host, send a secret, write a file
+  /// (docs/PERMISSIONS.md). Everything, unless the command line says otherwise.
+  public var permissions: Permissions
 
   public init(
     output: any OutputStream, settings: Settings = Settings(), cache: ValueCache = ValueCache(),
     sources: (any ExternalSources)? = nil, ask: @escaping (PipeError) -> AskAnswer = { _ in .fail },
     lines: (any LineSource)? = nil, drawing: (any Drawing)? = nil, redactor: Redactor? = nil,
-    jobEvents: JobEvents? = nil, eventLines: EventLines? = nil
+    jobEvents: JobEvents? = nil, eventLines: EventLines? = nil, permissions: Permissions = .unrestricted
   ) {
     self.output = output
     self.settings = settings
@@ -49,6 +52,7 @@ public struct Services {
     self.redactor = redactor ?? Redactor(settings: settings)
     self.jobEvents = jobEvents
     self.eventLines = eventLines
+    self.permissions = permissions
   }
 }
 

@@ -193,6 +193,12 @@ public final class Settings {
     isSecretKey(key) && !value.isEmptyValue ? .string(Redactor.mask) : value
   }
 
+  /// Calls `handler` with the key and the value of every `set` and `:reset` from now on.
+  public func observeValues(_ handler: @escaping (String, Value) -> Void) {
+    watch(handler)
+  }
+
+  @discardableResult
   private func watch(_ handler: @escaping (String, Value) -> Void) -> Int {
     nextWatcher += 1
     watchers[nextWatcher] = handler

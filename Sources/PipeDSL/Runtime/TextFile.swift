@@ -1,15 +1,20 @@
 import Foundation
 
 /// A file a person names for pipe to write (`:export rxjs out.ts`, `:export svg d.svg`,
-/// `marbles to d.svg`): written whole, `~` meaning the home folder as at the prompt's `:load`,
+/// `marbles svg: "d.svg"`): written whole, `~` meaning the home folder as at the prompt's `:load`,
 /// and when it cannot be written, why in a few words instead of Foundation's error text.
 ///
 ///     TextFile.write(svg, to: "nowhere/d.svg")   // "cannot write 'nowhere/d.svg': no such folder 'nowhere'"
 public enum TextFile {
-  /// Writes `text` to `path`, replacing the file at once (a temporary file renamed over it);
-  /// nil when written, else `cannot write 'PATH': REASON`.
-  public static func write(_ text: String, to path: String) -> String? {
-    let expanded = HomeFolder.expand(path)
+  /// Writes `text` to `path`, replacing the file at once (a temporary file renamed over it),
+  /// where `permissions` allow it (docs/PERMISSIONS.md); nil when written, else `cannot write
+  /// 'PATH': REASON`, the reason naming the flag that would allow a refused write.
+  public static func write(_ text: String, to path: String, permissions: Permissions) -> String? {
+    let expanded: String
+    switch permissions.write(path) {
+    case .success(let allowed): expanded = allowed
+    case .failure(let refusal): return "cannot write '\(path)': \(refusal.reason)"
+    }
     do {
       try text.write(toFile: expanded, atomically: true, encoding: .utf8)
       return nil

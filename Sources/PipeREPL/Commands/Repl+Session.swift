@@ -64,7 +64,8 @@ extension Repl {
     }
     loading.append((path, resolved))
     defer { loading.removeLast() }
-    execute(text, name: path, mode: .file)
+    // A file's text is not the person's: the settings it changes never carry their key.
+    permissions.whileScript { execute(text, name: path, mode: .file) }
     return .none
   }
 

@@ -31,6 +31,15 @@ enum Asker {
     }
   }
 
+  /// The person's yes to a question of permission (`Write it? [y/N]`); anything but `y` or
+  /// `yes`, Ctrl-C and Ctrl-D included, is no.
+  static func yesOrNo(_ terminal: Terminal) -> @Sendable (String) -> Bool {
+    { question in
+      guard case .line(let text) = terminal.read(prompt: question) else { return false }
+      return ["y", "yes"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+  }
+
   /// A fixed answer, for a script. A `retry` answer is given at most `retryLimit` times in a
   /// row, then `fail`: without a person, retrying a source that always fails never ends.
   static func scripted(_ answer: AskAnswer, retryLimit: Int = 10) -> (PipeError) -> AskAnswer {

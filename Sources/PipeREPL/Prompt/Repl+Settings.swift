@@ -42,7 +42,8 @@ extension Repl {
   /// Saves what a statement changed (`set`, `:reset`), merged into the file.
   func saveSettings(changedFrom before: [String: Value], to after: [String: Value]) {
     var changes: [String: Value?] = [:]
-    for key in Set(before.keys).union(after.keys) where before[key] != after[key] {
+    for key in Set(before.keys).union(after.keys)
+    where before[key] != after[key] && permissions.maySave(key, after[key]) {
       changes.updateValue(after[key], forKey: key)
     }
     if let problem = settingsStore?.update(changes) {

@@ -23,6 +23,8 @@ final class Repl: @unchecked Sendable {
   let output: ReplOutput
   let history: History
   let settingsStore: SettingsStore?
+  /// What the texts run at the prompt may do: the flags, and the person's yes or no.
+  let permissions: Permissions
   let jobs = JobTable()
   private(set) var host: SessionHost!
   /// What Tab offers; refreshed after every statement (main thread).
@@ -53,6 +55,10 @@ final class Repl: @unchecked Sendable {
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
     startupLines = Repl.restoreSettings(from: settingsStore, into: settings)
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
+    options.permissions.apply(to: settings)
+    startupLines += options.permissions.warnings
+    permissions = options.permissions.permissions(command: "the prompt", ask: Asker.yesOrNo(terminal))
+    permissions.follow(settings)  // the saved settings and --set are the person's, and what they type
     settings.onIgnored = { [output] key, _, problem in
       output.note(Repl.ignoredNote(key, problem, default: settings[key]))
     }
@@ -63,7 +69,7 @@ final class Repl: @unchecked Sendable {
       display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
       lines: TerminalLineReader(terminal: terminal),
       ask: Asker.terminal(terminal, paint: streams.error.paint),
-      pluginLogPaint: streams.error.paint)
+      pluginLogPaint: streams.error.paint, permissions: permissions)
     services.jobEvents = JobEvents(
       started: { [unowned self] session, job in self.jobStarted(job, in: session) },
       ended: { [unowned self] session, job in self.jobEnded(job, in: session) })

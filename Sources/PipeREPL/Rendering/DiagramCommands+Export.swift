@@ -19,7 +19,8 @@ extension DiagramCommands {
     guard let path = command.words.dropFirst().first?.text else {
       return .text(code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
     }
-    if let problem = TextFile.write(code, to: path) { throw .problem(problem) }
+    let permissions = session.loop.sync { session.runtime.permissions }
+    if let problem = TextFile.write(code, to: path, permissions: permissions) { throw .problem(problem) }
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false).count - 1
     return .note("wrote \(path) (\(lines) lines of \(library.title))")
   }

@@ -70,8 +70,12 @@ public enum PromptPrinters {
     guard let rendering = Rendering.of(session), let diagram = rendering.lastDiagram(in: session) else {
       return "no diagram to export yet: run a pipeline that ends in marbles first"
     }
-    let redactor = session.loop.sync { session.runtime.redactor }  // no secret's value in the file
-    return TextFile.write(redactor.redact(DiagramSVGRenderer().render(diagram)), to: path)
+    let (redactor, permissions) = session.loop.sync {
+      (session.runtime.redactor, session.runtime.permissions)
+    }
+    // No secret's value in the file; written only where the person allows.
+    return TextFile.write(
+      redactor.redact(DiagramSVGRenderer().render(diagram)), to: path, permissions: permissions)
   }
 
   private static func display(of session: Session) -> Display {

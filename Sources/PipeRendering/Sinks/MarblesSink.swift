@@ -75,6 +75,8 @@ final class MarblesSink: SinkConsumer {
   private func write(_ diagram: Diagram, to path: String) {
     // A file leaves the engine as text too: no secret's value in it.
     let svg = context.runtime.redactor.redact(DiagramSVGRenderer().render(diagram))
-    if let problem = TextFile.write(svg, to: path) { context.runtime.output.errorLine("error: " + problem) }
+    if let problem = TextFile.write(svg, to: path, permissions: context.runtime.permissions) {
+      context.runtime.output.errorLine("error: " + problem)
+    }
   }
 }

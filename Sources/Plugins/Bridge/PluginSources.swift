@@ -12,10 +12,20 @@ import PluginProtocol
 /// same timing on every run.
 public final class PluginSources: ExternalSources {
   public let host: PluginHost
+  /// What a request may reach and carry (docs/PERMISSIONS.md).
+  let permissions: Permissions
+  /// Where a note about a request goes: a key kept back from a host a script chose.
+  let notes: (String) -> Void
   /// The plugin each source was last found in (on the loop).
   private var pluginOfSource: [String: String] = [:]
 
-  public init(host: PluginHost) { self.host = host }
+  public init(
+    host: PluginHost, permissions: Permissions = .unrestricted, notes: @escaping (String) -> Void = { _ in }
+  ) {
+    self.host = host
+    self.permissions = permissions
+    self.notes = notes
+  }
 
   public func lookUp(source name: String) -> ExternalLookup<ExternalSourceInfo> {
     switch host.lookup(source: name) {
@@ -133,8 +143,14 @@ public final class PluginSources: ExternalSources {
     }
     var args = JSONObject()
     for (name, value) in arguments { args[name] = value.json }
+    // Asked at each request: a script may have moved the plugin elsewhere since the last.
+    let allowed: [String: Value]
+    switch permissions.request(plugin: plugin, settings: settings, notes: notes) {
+    case .success(let settings): allowed = settings
+    case .failure(let refused): return .error(refused)
+    }
     var visible = JSONObject()
-    for (key, value) in settings.visible(to: plugin).sorted(by: { $0.key < $1.key }) where value != .null {
+    for (key, value) in allowed.sorted(by: { $0.key < $1.key }) where value != .null {
       visible[key] = value.json
     }
     let host = self.host
