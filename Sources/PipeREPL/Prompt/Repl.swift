@@ -60,7 +60,7 @@ final class Repl: @unchecked Sendable {
       output: output, settings: settings, redactor: terminal.redactor,
       cache: ValueCache.kept(in: .standard(), output: output),
       // A diagram drawn live goes through the terminal, so it stays above the line being edited.
-      display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
+      display: TerminalDisplay.probe(streams: streams) { terminal.write($0, raw: true) },
       lines: TerminalLineReader(terminal: terminal),
       ask: Asker.terminal(terminal, paint: streams.error.paint),
       pluginLogPaint: streams.error.paint)
@@ -75,7 +75,8 @@ final class Repl: @unchecked Sendable {
     let environment = ProcessInfo.processInfo.environment
     let settings = Settings(environment: environment)
     let terminal = Terminal.start(
-      redactor: Redactor(settings: settings, environment: environment), redraws: streams.output.redraws)
+      redactor: Redactor(settings: settings, environment: environment), redraws: streams.output.redraws,
+      styled: (streams.output.paint.colour, streams.error.paint.colour))
     let repl = Repl(
       terminal: terminal, options: options, streams: streams, environment: environment, settings: settings)
     return repl.run()
