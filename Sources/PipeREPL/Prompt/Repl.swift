@@ -49,9 +49,10 @@ final class Repl: @unchecked Sendable {
     self.terminal = terminal
     self.streams = streams
     output = ReplOutput(terminal: terminal, streams: streams)
-    history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
+    history = History(
+      file: HistoryFile.defaultPath(environment).map(HistoryFile.init), redactor: terminal.redactor)
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
-    startupLines = Repl.restoreSettings(from: settingsStore, into: settings)
+    startupLines = Repl.restoreSettings(from: settingsStore, into: settings) + history.startNotes
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     settings.onIgnored = { [output] key, _, problem in
       output.note(Repl.ignoredNote(key, problem, default: settings[key]))
@@ -84,6 +85,7 @@ final class Repl: @unchecked Sendable {
 
   func run() -> Int32 {
     history.onChange = { [terminal] entries in terminal.setHistory(entries) }
+    history.onNote = { [output] note in output.note(note) }
     terminal.setHistory(history.entries)
     LibEditCompletion.install { [unowned self] before, word in self.complete(before: before, word: word) }
     signals = Signals(
