@@ -101,8 +101,10 @@ struct AtomicFile {
     }
   }
 
-  /// Runs `body` holding the file's lock, after removing temporary files left by kills.
-  func locked<T>(_ body: () throws -> T) throws -> T {
+  /// Runs `body` holding the file's lock, after removing temporary files left by kills. The
+  /// wait for the lock ends after `lockWait` seconds, or as soon as `interrupted` says so
+  /// (Ctrl-C at the prompt).
+  func locked<T>(interrupted: () -> Bool = { false }, _ body: () throws -> T) throws -> T {
     try makeFolder()
     let lockPath = folder + "/." + name + ".lock"
     let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
@@ -111,6 +113,7 @@ struct AtomicFile {
     let deadline = Date().addingTimeInterval(lockWait)
     while flock(lock, LOCK_EX | LOCK_NB) != 0 {
       guard errno == EINTR || errno == EWOULDBLOCK else { throw FileError(path, "cannot lock it") }
+      if interrupted() { throw FileError(path, "Ctrl-C ended the wait for its lock (\(lockPath))") }
       guard Date() < deadline else {
         throw FileError(
           path, "another process has held its lock (\(lockPath)) for more than \(Int(lockWait)) s")

@@ -29,18 +29,22 @@ final class HistoryFileSafetyTests: XCTestCase {
     try pane.waitFor("Ctrl-C then another statement") { $0.contains("\n42") }
   }
 
-  /// Another process holding the history's lock froze every statement entered (`flock` waited
-  /// for ever, Ctrl-C did nothing): now the wait is bounded, and the file is off after it.
-  func testALockHeldElsewhereIsWaitedForAtMostTwoSeconds() throws {
+  /// A prompt started while `flock` (another process) holds the history's lock.
+  private func promptWithTheLockHeld() throws -> (Tmux, Spawned) {
     let home = try TemporaryFolder.home(for: self)
-    let path = try historyPath(home)
-    let lock = (path as NSString).deletingLastPathComponent + "/.history.lock"
+    let lock = (try historyPath(home) as NSString).deletingLastPathComponent + "/.history.lock"
     let holder = try Spawned(
       ["flock", lock, "sh", "-c", "echo held; exec sleep 60"], environment: PipeProcess.environment(),
       executable: "/usr/bin/env")
-    defer { holder.killGroup() }
     XCTAssertTrue(holder.waitForOutput("held"), holder.stderr)
-    let pane = try Tmux.start(test: self, home: home)
+    return (try Tmux.start(test: self, home: home), holder)
+  }
+
+  /// Another process holding the history's lock froze every statement entered (`flock` waited
+  /// for ever, Ctrl-C did nothing): now the wait is bounded, and the file is off after it.
+  func testALockHeldElsewhereIsWaitedForAtMostTwoSeconds() throws {
+    let (pane, holder) = try promptWithTheLockHeld()
+    defer { holder.killGroup() }
     let started = Date()
     try pane.type("just 41 | show", enter: true)
     try pane.waitFor("the statement to run", timeout: 6) {
@@ -54,6 +58,19 @@ final class HistoryFileSafetyTests: XCTestCase {
     try pane.press("C-c")
     try pane.type("just 43 | show", enter: true)
     try pane.waitFor("Ctrl-C then another statement") { $0.contains("\n43") }
+  }
+
+  /// Ctrl-C during that wait ends it at once.
+  func testCtrlCEndsTheWaitForALockHeldElsewhere() throws {
+    let (pane, holder) = try promptWithTheLockHeld()
+    defer { holder.killGroup() }
+    try pane.type("just 41 | show", enter: true)
+    let pressed = Date()
+    try pane.press("C-c")
+    try pane.waitFor("the statement to run", timeout: 1.5) {
+      $0.contains("\n41") && $0.contains("Ctrl-C ended")
+    }
+    XCTAssertLessThan(Date().timeIntervalSince(pressed), 1.5, "not the 2 s wait")
   }
 
   /// A history that is a symbolic link is not written through (it was appended to its target).

@@ -25,6 +25,9 @@ final class History {
   var onChange: ([String]) -> Void = { _ in }
   /// Shows a note when the file is turned off after the start.
   var onNote: (String) -> Void = { _ in }
+  /// Whether Ctrl-C was pressed since the entry began to be written: it ends a wait for the
+  /// file's lock.
+  var interrupted: () -> Bool = { false }
 
   init(file: HistoryFile?, redactor: Redactor = Redactor()) {
     self.file = file
@@ -46,7 +49,7 @@ final class History {
     guard !entry.trimmingCharacters(in: .whitespaces).isEmpty else { return }
     entries = History.deduplicated(entries + [entry])
     do {
-      try file?.append(entry)
+      try file?.append(entry, interrupted: interrupted)
     } catch {
       onNote(turnOff(error))
     }

@@ -38,9 +38,9 @@ struct HistoryFile {
   }
 
   /// Appends one entry, holding the file's lock; never through a symbolic link, nor to a
-  /// file that is not a regular one.
-  func append(_ entry: String) throws {
-    try file.locked {
+  /// file that is not a regular one. `interrupted` ends the wait for the lock.
+  func append(_ entry: String, interrupted: () -> Bool = { false }) throws {
+    try file.locked(interrupted: interrupted) {
       let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else {
         throw FileError(path, errno == ELOOP ? AtomicFile.linkReason : String(cString: strerror(errno)))

@@ -31,6 +31,8 @@ final class Repl: @unchecked Sendable {
   var pendingLines: [String] = []
   /// Set while a statement runs in the foreground: Ctrl-C cancels it.
   let runningForeground = Atomic(false)
+  /// Set by Ctrl-C while a history entry is being written: the wait for the file's lock ends.
+  let historyInterrupted = Atomic(false)
   var quitRequested = false
   /// The files `:load` is running, outermost first: a file that loads one of them again is a
   /// cycle, refused before it overflows the stack.
@@ -86,6 +88,7 @@ final class Repl: @unchecked Sendable {
   func run() -> Int32 {
     history.onChange = { [terminal] entries in terminal.setHistory(entries) }
     history.onNote = { [output] note in output.note(note) }
+    history.interrupted = { [unowned self] in historyInterrupted.load(ordering: .acquiring) }
     terminal.setHistory(history.entries)
     LibEditCompletion.install { [unowned self] before, word in self.complete(before: before, word: word) }
     signals = Signals(
@@ -96,6 +99,7 @@ final class Repl: @unchecked Sendable {
     for line in startupLines { output.note(line) }
     while !quitRequested, let lines = readStatement() {
       guard !lines.isEmpty else { continue }
+      historyInterrupted.store(false, ordering: .releasing)
       history.add(lines: lines)
       execute(lines.joined(separator: "\n"))
     }
