@@ -26,15 +26,19 @@ struct CacheFile {
     return CacheFile(path: (base as NSString).appendingPathComponent("pipe/cache.json"))
   }
 
-  private var file: AtomicFile { AtomicFile(path: path) }
+  /// At most 4 MiB of the file is read (`AtomicFile`): a larger one is refused with a note.
+  private var file: AtomicFile { AtomicFile(path: path, limit: 4 << 20) }
 
   /// The entries kept, least recently used first; a note when the file is there but cannot
   /// be used.
   func load() -> (entries: [(key: String, value: Value)], note: String?) {
-    guard let bytes = file.read() else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      return ([], exists ? "cannot read the cache file \(path); starting with an empty cache" : nil)
+    let read: [UInt8]?
+    do {
+      read = try file.read()
+    } catch {
+      return ([], "\(error); starting with an empty cache")
     }
+    guard let bytes = read else { return ([], nil) }
     do {
       return (try CacheFormat.decode(bytes), nil)
     } catch {

@@ -4,6 +4,7 @@ import PipeDSL
 import PipeRendering
 import PluginBridge
 import PluginHost
+import TerminalText
 
 extension Catalogue {
   /// What the command line runs with: the language's own entries, and any the command line
@@ -59,7 +60,7 @@ extension PipeCommand {
       func run() throws {
         let document = OperatorsDocument(
           catalogue: .commandLine(), plugins: Self.builtInPluginSources(), settings: Settings.globals)
-        print(document.markdown, terminator: "")
+        print(document.markdown.neutralisingControls(), terminator: "")  // plugins' docs too
       }
 
       /// The plugins built with pipe, as their handshakes describe them.

@@ -75,7 +75,8 @@ enum ExportScript {
   ) -> Int32 {
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)
-    let output = StandardOutput(redactor: redactor, errorPaint: streams.error.paint)
+    let output = StandardOutput(
+      redactor: redactor, errorPaint: streams.error.paint, outputPaint: streams.output.paint)
     defer { output.flush() }
     let text: String
     switch source {

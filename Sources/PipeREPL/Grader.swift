@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import TerminalText
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
 enum Grader {
@@ -10,19 +11,21 @@ enum Grader {
   {
     let files = scripts(in: paths)
     guard !files.isEmpty else {
-      Descriptor.write("error: no .pipe scripts in \(paths.joined(separator: " "))\n", to: STDERR_FILENO)
+      let named = paths.joined(separator: " ").neutralisingControls()
+      Descriptor.write("error: no .pipe scripts in \(named)\n", to: STDERR_FILENO)
       return 2
     }
     var graded: [GradedScript] = []
     for path in files {
       let script = check(path, options: options, streams: streams)
-      if format == .text { print(script.text, terminator: "") }
+      if format == .text { print(script.text.neutralisingControls(), terminator: "") }
       graded.append(script)
     }
+    // A hand-in's file name, errors and values never drive the terminal (nor the report).
     switch format {
-    case .text: print(GradedScript.summary(graded))
-    case .junit: print(GradedScript.junit(graded), terminator: "")
-    case .tap: print(GradedScript.tap(graded), terminator: "")
+    case .text: print(GradedScript.summary(graded).neutralisingControls())
+    case .junit: print(GradedScript.junit(graded).neutralisingControls(), terminator: "")
+    case .tap: print(GradedScript.tap(graded).neutralisingControls(), terminator: "")
     }
     return graded.contains { $0.failed > 0 } ? 1 : 0
   }

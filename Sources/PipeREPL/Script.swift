@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import TerminalText
 
 /// Runs a text as `pipe -e`, `pipe run` and piped standard input do.
 enum Script {
@@ -13,10 +14,13 @@ enum Script {
   ) -> Int32 {
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)
-    let output = StandardOutput(redactor: redactor, errorPaint: streams.error.paint)
+    let output = StandardOutput(
+      redactor: redactor, errorPaint: streams.error.paint, outputPaint: streams.output.paint)
     let file = SourceFile(name: name, text: text)
     if typedInArguments { warnAboutSecrets(in: file, output: output) }
-    let events = format == .jsonl ? EventLines(redactor: redactor) { output.line($0) } : nil
+    let events =
+      format == .jsonl
+      ? EventLines(redactor: redactor) { output.line($0.neutralisingControls(form: .json)) } : nil
     // Under jsonl, what sinks and commands (`:graph`) would print gives way to the events.
     let shown: any PipeDSL.OutputStream & Sendable = events == nil ? output : ErrorLinesOnly(output)
     let session = Session.make(

@@ -70,7 +70,7 @@ extension Script {
     case .success(let text):
       return run(text: text, name: name, options: options, streams: streams, format: format)
     case .failure(let failure):
-      Descriptor.write(failure.message + "\n", to: STDERR_FILENO)
+      Descriptor.write(failure.message.neutralisingControls() + "\n", to: STDERR_FILENO)
       return failure.status
     }
   }

@@ -5,8 +5,10 @@ import Synchronization
 import TerminalText
 
 /// Writes lines to standard output (buffered) and standard error, safe from any thread.
-/// Every line is redacted first: no secret's value leaves the process in clear. `error:` is
-/// in the error style when standard error has colour.
+/// Every line is redacted first: no secret's value leaves the process in clear. Every line's
+/// control characters are written visibly (`neutralisingControls`): text from a plugin, a
+/// server or a script never drives the terminal; a stream with colour keeps its styles.
+/// `error:` is in the error style when standard error has colour.
 ///
 /// A line waits in the buffer at most `latency`: a burst of values is written in large
 /// pieces, and a pipeline on the real clock piped into `tee` or `jq` is still seen as it runs.
@@ -17,14 +19,16 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   private let latency = DispatchTimeInterval.milliseconds(50)
   let redactor: Redactor
   private let errorPaint: Paint
+  private let outputPaint: Paint
 
-  init(redactor: Redactor, errorPaint: Paint = .plain) {
+  init(redactor: Redactor, errorPaint: Paint = .plain, outputPaint: Paint = .plain) {
     self.redactor = redactor
     self.errorPaint = errorPaint
+    self.outputPaint = outputPaint
   }
 
   func line(_ text: String) {
-    let text = redactor.redact(text)
+    let text = redactor.redact(text).neutralisingControls(keepingStyles: outputPaint.colour)
     lock.withLock {
       buffer.append(contentsOf: text.utf8)
       buffer.append(10)
@@ -38,7 +42,7 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   }
 
   func errorLine(_ text: String) {
-    let text = redactor.redact(text)
+    let text = redactor.redact(text).neutralisingControls(keepingStyles: errorPaint.colour)
     lock.withLock {
       drain()
       Descriptor.write(errorPaint.errorLine(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)

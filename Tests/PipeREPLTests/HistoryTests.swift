@@ -34,9 +34,9 @@ final class HistoryTests: XCTestCase {
 
   func testTheFileKeepsNewlinesAndBackslashes() throws {
     let file = try temporaryFile()
-    file.append("just \"a\\\\b\"")
-    file.append("of(1) |  # x\nshow")
-    XCTAssertEqual(file.load(), ["just \"a\\\\b\"", "of(1) |  # x\nshow"])
+    try file.append("just \"a\\\\b\"")
+    try file.append("of(1) |  # x\nshow")
+    XCTAssertEqual(try file.load().lines, ["just \"a\\\\b\"", "of(1) |  # x\nshow"])
   }
 
   func testTwoPromptsAtOnceLoseNothing() throws {
@@ -51,15 +51,15 @@ final class HistoryTests: XCTestCase {
 
   func testARepetitiousFileIsCompactedWhenLoaded() throws {
     let file = try temporaryFile()
-    for _ in 0..<5 { file.append("just 1") }
-    file.append("just 2")
+    for _ in 0..<5 { try file.append("just 1") }
+    try file.append("just 2")
     XCTAssertEqual(History(file: file).entries, ["just 1", "just 2"])
-    XCTAssertEqual(file.load(), ["just 1", "just 2"])
+    XCTAssertEqual(try file.load().lines, ["just 1", "just 2"])
   }
 
   func testTheFileIsTheOwnersOnly() throws {
     let file = try temporaryFile()
-    file.append("just 1")
+    try file.append("just 1")
     let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
     XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
   }

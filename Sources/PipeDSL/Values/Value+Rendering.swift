@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The two ways a value is written as text.
 extension Value: CustomStringConvertible {
   /// One friendly line, as `show` prints it: a string as itself, a record in braces.
@@ -68,8 +70,8 @@ extension Value: CustomStringConvertible {
       case "\\": result += "\\\\"
       case "\n": result += "\\n"
       case "\t": result += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      case _ where ControlCharacters.isControl(scalar):
+        result += String(scalar).neutralisingControls()
       default: result.unicodeScalars.append(scalar)
       }
     }

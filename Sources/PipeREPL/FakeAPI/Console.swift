@@ -3,13 +3,15 @@ import Foundation
 import PluginProtocol
 import SourceCore
 import Synchronization
+import TerminalText
 
-/// `pipe fake-api`'s output: whole lines on standard output, written at once, from any thread.
+/// `pipe fake-api`'s output: whole lines on standard output, written at once, from any thread,
+/// their control characters visible (a request's path is any client's text).
 enum Console {
   private static let lock = Mutex(())
 
   static func line(_ text: String) {
-    lock.withLock { _ in _ = Descriptor.write(text + "\n", to: STDOUT_FILENO) }
+    lock.withLock { _ in _ = Descriptor.write(text.neutralisingControls() + "\n", to: STDOUT_FILENO) }
   }
 
   /// `13:02:11  GET /data/2.5/weather?q=London&appid=•••• → 200 …`

@@ -22,7 +22,7 @@ enum Asker {
   /// Asks on standard error and reads standard input: a script run from a terminal.
   static func plain(redactor: Redactor) -> (PipeError) -> AskAnswer {
     { error in
-      Descriptor.write(redactor.redact(error.unhandledLine) + "\n", to: STDERR_FILENO)
+      Descriptor.write(redactor.redact(error.unhandledLine).neutralisingControls() + "\n", to: STDERR_FILENO)
       while true {
         Descriptor.write(question, to: STDERR_FILENO)
         guard let line = Swift.readLine() else { return .fail }

@@ -59,6 +59,7 @@ extension Repl {
   /// foreground (its log shows the dispose), even one whose tight loop keeps the engine's
   /// loop busy: the stop reaches it without waiting for the loop.
   func interrupt() {
+    historyInterrupted.store(true, ordering: .releasing)
     let wasEditing = terminal.interrupt()
     guard runningForeground.load(ordering: .acquiring) else { return }
     // The terminal echoes no key between lines (TypeAhead): the `^C` is ours to show.

@@ -33,6 +33,8 @@ final class Repl: @unchecked Sendable {
   var pendingLines: [String] = []
   /// Set while a statement runs in the foreground: Ctrl-C cancels it.
   let runningForeground = Atomic(false)
+  /// Set by Ctrl-C while a history entry is being written: the wait for the file's lock ends.
+  let historyInterrupted = Atomic(false)
   var quitRequested = false
   /// The files `:load` is running, outermost first: a file that loads one of them again is a
   /// cycle, refused before it overflows the stack.
@@ -51,9 +53,10 @@ final class Repl: @unchecked Sendable {
     self.terminal = terminal
     self.streams = streams
     output = ReplOutput(terminal: terminal, streams: streams)
-    history = History(file: HistoryFile.defaultPath(environment).map(HistoryFile.init))
+    history = History(
+      file: HistoryFile.defaultPath(environment).map(HistoryFile.init), redactor: terminal.redactor)
     settingsStore = SettingsStore.defaultPath(environment).map(SettingsStore.init)
-    startupLines = Repl.restoreSettings(from: settingsStore, into: settings)
+    startupLines = Repl.restoreSettings(from: settingsStore, into: settings) + history.startNotes
     if let seed = options.seed { settings.set("seed", .int(seed)) }  // once: `set seed` may change it
     options.permissions.apply(to: settings)
     startupLines += options.permissions.warnings
@@ -66,7 +69,7 @@ final class Repl: @unchecked Sendable {
       output: output, settings: settings, redactor: terminal.redactor,
       cache: ValueCache.kept(in: .standard(), output: output),
       // A diagram drawn live goes through the terminal, so it stays above the line being edited.
-      display: TerminalDisplay.probe(streams: streams) { terminal.write($0) },
+      display: TerminalDisplay.probe(streams: streams) { terminal.write($0, raw: true) },
       lines: TerminalLineReader(terminal: terminal),
       ask: Asker.terminal(terminal, paint: streams.error.paint),
       pluginLogPaint: streams.error.paint, permissions: permissions)
@@ -81,7 +84,8 @@ final class Repl: @unchecked Sendable {
     let environment = ProcessInfo.processInfo.environment
     let settings = Settings(environment: environment)
     let terminal = Terminal.start(
-      redactor: Redactor(settings: settings, environment: environment), redraws: streams.output.redraws)
+      redactor: Redactor(settings: settings, environment: environment), redraws: streams.output.redraws,
+      styled: (streams.output.paint.colour, streams.error.paint.colour))
     let repl = Repl(
       terminal: terminal, options: options, streams: streams, environment: environment, settings: settings)
     return repl.run()
@@ -89,6 +93,8 @@ final class Repl: @unchecked Sendable {
 
   func run() -> Int32 {
     history.onChange = { [terminal] entries in terminal.setHistory(entries) }
+    history.onNote = { [output] note in output.note(note) }
+    history.interrupted = { [unowned self] in historyInterrupted.load(ordering: .acquiring) }
     terminal.setHistory(history.entries)
     LibEditCompletion.install { [unowned self] before, word in self.complete(before: before, word: word) }
     signals = Signals(
@@ -99,6 +105,7 @@ final class Repl: @unchecked Sendable {
     for line in startupLines { output.note(line) }
     while !quitRequested, let lines = readStatement() {
       guard !lines.isEmpty else { continue }
+      historyInterrupted.store(false, ordering: .releasing)
       history.add(lines: lines)
       execute(lines.joined(separator: "\n"))
     }

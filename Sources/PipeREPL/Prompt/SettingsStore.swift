@@ -9,6 +9,8 @@ import PipeFiles
 /// The file is one JSON object from key to value, holding only the settings that differ from
 /// their defaults. A session writes only what it changed, merged into the file as it is at
 /// that moment under the file's lock, so prompts open at once keep each other's changes.
+/// At most 1 MiB of it is read; a larger file, a symbolic link or a FIFO is refused with a
+/// note (`AtomicFile`), and is left as it is.
 struct SettingsStore {
   let path: String
 
@@ -21,16 +23,19 @@ struct SettingsStore {
   /// The saved settings, and a note when the file is there but cannot be used: it is then
   /// moved aside to `settings.json.broken`, so that the next `set` does not write over it.
   func load() -> (values: [String: Value], note: String?) {
-    guard let bytes = file.read() else {
-      let exists = FileManager.default.fileExists(atPath: path)
-      return ([:], exists ? "cannot read the settings file \(path); starting with the defaults" : nil)
+    let read: [UInt8]?
+    do {
+      read = try file.read()
+    } catch {
+      return ([:], "\(error); starting with the defaults")
     }
+    guard let bytes = read else { return ([:], nil) }
     if let values = SettingsFormat.decode(bytes) { return (values, nil) }
     let broken = path + ".broken"
     let moved =
       (try? file.locked { () -> Bool in
         // Another session may have moved or repaired it meanwhile.
-        guard let now = file.read(), SettingsFormat.decode(now) == nil else { return false }
+        guard let now = try file.read(), SettingsFormat.decode(now) == nil else { return false }
         return rename(path, broken) == 0
       }) ?? false
     let kept = moved ? "; it is kept as \(broken)" : ""

@@ -10,14 +10,15 @@ extension Terminal {
 
   /// Sets libedit up and returns the terminal. Our key reader must be in place before libedit
   /// initialises; libedit must not handle signals (it would clobber our Ctrl-C handling).
-  static func start(redactor: Redactor, redraws: Bool) -> Terminal {
+  static func start(redactor: Redactor, redraws: Bool, styled: (output: Bool, error: Bool)) -> Terminal {
     setlocale(LC_CTYPE, "")  // without a UTF-8 locale libedit drops non-ASCII input
     TypeAhead.start()
     var descriptors: [Int32] = [0, 0]
     _ = descriptors.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
     for descriptor in descriptors { _ = fcntl(descriptor, F_SETFL, O_NONBLOCK) }
     let terminal = Terminal(
-      wakePipe: (descriptors[0], descriptors[1]), redactor: redactor, bracketedPaste: redraws)
+      wakePipe: (descriptors[0], descriptors[1]), redactor: redactor, bracketedPaste: redraws,
+      styled: styled)
     shared = terminal
     pipe_rl_set_readline_name(strdup("pipe"))  // ~/.editrc lines for `pipe:` apply
     pipe_rl_set_catch_signals(0)

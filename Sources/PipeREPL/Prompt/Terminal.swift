@@ -48,15 +48,22 @@ final class Terminal: @unchecked Sendable {
   var suggestion = Suggestion()
   /// Masks secrets in everything written.
   let redactor: Redactor
+  /// Whether standard output and standard error have colour: their styles survive
+  /// `neutralisingControls` in what is written.
+  let styled: (output: Bool, error: Bool)
   /// The keyboard, decoded; it keeps what was typed or pasted ahead.
   let keys: KeyReader
   /// Whether the terminal is asked to mark pastes (`ESC [ 200 ~` … `ESC [ 201 ~`) while a
   /// line is edited: not on a dumb terminal.
   let bracketedPaste: Bool
 
-  init(wakePipe: (read: Int32, write: Int32), redactor: Redactor, bracketedPaste: Bool = true) {
+  init(
+    wakePipe: (read: Int32, write: Int32), redactor: Redactor, bracketedPaste: Bool = true,
+    styled: (output: Bool, error: Bool) = (false, false)
+  ) {
     self.wakePipe = wakePipe
     self.redactor = redactor
+    self.styled = styled
     self.keys = KeyReader(wakeDescriptor: wakePipe.read)
     self.bracketedPaste = bracketedPaste
   }
@@ -101,9 +108,16 @@ final class Terminal: @unchecked Sendable {
     return result
   }
 
-  /// Writes output; while a line is being edited it appears above that line.
-  func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
-    let text = redactor.redact(text)
+  /// Writes output; while a line is being edited it appears above that line. Its control
+  /// characters are written visibly (text from a plugin, a server or a script never drives
+  /// the terminal), but for `raw` text: a live diagram's own cursor movements, whose lines
+  /// `LiveDiagram` has neutralised.
+  func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO, raw: Bool = false) {
+    var text = redactor.redact(text)
+    if !raw {
+      text = text.neutralisingControls(
+        keepingStyles: descriptor == STDERR_FILENO ? styled.error : styled.output)
+    }
     state.lock()
     defer { state.unlock() }
     if active != nil {

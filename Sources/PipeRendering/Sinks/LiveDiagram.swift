@@ -32,7 +32,8 @@ final class LiveDiagram {
   func redraw() {
     var (lines, width) = draw()
     if lines.count > Self.maxHeight { lines = Array(lines.prefix(Self.maxHeight - 1)) + ["…"] }
-    write(erasing + lines.map { $0 + "\n" }.joined())
+    // Its own cursor movements are written raw: the lines' control characters are not.
+    write(erasing + lines.map { $0.neutralisingControls(keepingStyles: true) + "\n" }.joined())
     height = lines.reduce(0) { $0 + Self.rows($1, width: width) }
   }
 

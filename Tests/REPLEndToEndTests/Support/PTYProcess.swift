@@ -24,8 +24,11 @@ final class PTYProcess: @unchecked Sendable {
     self.follower = follower
   }
 
-  /// Starts `pipe arguments` with HOME at `home` (the XDG folders under it).
-  static func start(home: String, arguments: [String] = []) throws -> PTYProcess {
+  /// Starts `pipe arguments` with HOME at `home` (the XDG folders under it), and `environment`
+  /// added.
+  static func start(home: String, arguments: [String] = [], environment extra: [String: String] = [:]) throws
+    -> PTYProcess
+  {
     // posix_openpt, unlockpt and ptsname are not in Swift's Glibc: their Linux ioctls are.
     let (unlock, number): (UInt, UInt) = (0x4004_5431, 0x8004_5430)  // TIOCSPTLCK, TIOCGPTN
     let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -49,10 +52,11 @@ final class PTYProcess: @unchecked Sendable {
     defer { posix_spawnattr_destroy(&attributes) }
     // A session of its own: POSIX_SPAWN_SETSID (glibc 2.26), which Swift's Glibc does not import.
     posix_spawnattr_setflags(&attributes, 0x80)
-    let environment = [
-      "HOME=\(home)", "XDG_DATA_HOME=", "XDG_CONFIG_HOME=", "XDG_CACHE_HOME=", "NO_COLOR=1",
-      "TERM=xterm-256color", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
-    ]
+    let environment =
+      [
+        "HOME=\(home)", "XDG_DATA_HOME=", "XDG_CONFIG_HOME=", "XDG_CACHE_HOME=", "NO_COLOR=1",
+        "TERM=xterm-256color", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
+      ] + extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let argv = ([Products.pipe] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }

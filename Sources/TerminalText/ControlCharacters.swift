@@ -1,0 +1,81 @@
+/// Text that cannot drive the terminal it is written to.
+///
+/// Text that did not come from pipe itself (a plugin's log and errors, a server's error body,
+/// a value a script or plugin made, a file's name) may hold control characters: `ESC ] 0 ;`
+/// sets the window's title, `ESC [ 2 J` clears the screen, `\u{9B}` is a one-byte `ESC [`,
+/// a bidi override reorders what follows, BEL rings, backspace and carriage return write
+/// over what was shown. Every such character is written visibly instead, as the language
+/// writes it in a string literal (`\u{1B}`), so a person sees what was sent and nothing
+/// happens. Line feeds and tabs stay. With `keepingStyles`, a colour sequence (SGR:
+/// `ESC [` digits and `;` then `m`, what `Paint` makes) stays whole: only for a stream
+/// that has colour, where pipe's own styles are in the text.
+///
+///     "\u{1B}]0;PWNED\u{07}x".neutralisingControls()  // \u{1B}]0;PWNED\u{7}x
+///
+/// In `.json` form each is written `\u001B` instead, which reads back as itself inside a JSON
+/// string (the only place in a JSON line where such a character can be).
+extension String {
+  public func neutralisingControls(keepingStyles: Bool = false, form: ControlCharacters.Form = .pipe)
+    -> String
+  {
+    guard unicodeScalars.contains(where: ControlCharacters.isControl) else { return self }
+    var result = String.UnicodeScalarView()
+    let scalars = Array(unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if keepingStyles, scalar == "\u{1B}", let end = ControlCharacters.styleEnd(scalars, from: index) {
+        result.append(contentsOf: scalars[index...end])
+        index = end + 1
+        continue
+      }
+      if ControlCharacters.isControl(scalar) {
+        result.append(contentsOf: form.escape(scalar).unicodeScalars)
+      } else {
+        result.append(scalar)
+      }
+      index += 1
+    }
+    return String(result)
+  }
+}
+
+/// Which characters `neutralisingControls` writes visibly.
+public enum ControlCharacters {
+  /// How a control character is written: as the pipe language (`\u{1B}`) or JSON (`\u001B`).
+  public enum Form: Sendable {
+    case pipe, json
+
+    func escape(_ scalar: Unicode.Scalar) -> String {
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      switch self {
+      case .pipe: return "\\u{\(hex)}"
+      case .json: return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      }
+    }
+  }
+
+  /// C0 controls but line feed and tab, DEL, C1 controls, and the bidi controls
+  /// (U+061C, U+200E/F, U+202A–202E, U+2066–2069).
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x09: false
+    case 0x00...0x1F, 0x7F...0x9F: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// The index of the `m` that ends a colour sequence starting at `start` (an ESC).
+  static func styleEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+    var index = start + 2
+    while index < scalars.count, index - start < 64 {
+      let scalar = scalars[index]
+      if scalar == "m" { return index }
+      guard scalar == ";" || ("0"..."9").contains(scalar) else { return nil }
+      index += 1
+    }
+    return nil
+  }
+}
