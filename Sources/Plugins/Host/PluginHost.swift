@@ -78,6 +78,22 @@ public final class PluginHost: Sendable {
     plugin: String, source: String, args: JSONObject = [:], settings: JSONObject = [:], attempt: Int = 1,
     handler: @escaping (PluginEvent) -> Void
   ) -> PluginSubscription {
+    subscribeHolding(plugin: plugin, source: source, args: args, settings: settings, attempt: attempt) {
+      event in
+      handler(event)
+      return false
+    }
+  }
+
+  /// `subscribe`, for a handler that may keep events to deliver later (on a clock): it returns
+  /// true for an event it keeps, and calls `PluginSubscription.consumed(_:)` once it has passed
+  /// it on or dropped it. A plugin is read only while fewer than
+  /// `PluginProcess.maxUnconsumedEvents` of its events are unconsumed: past that it blocks on its
+  /// writes (backpressure), and memory stays flat whatever it sends.
+  public func subscribeHolding(
+    plugin: String, source: String, args: JSONObject = [:], settings: JSONObject = [:], attempt: Int = 1,
+    handler: @escaping (PluginEvent) -> Bool
+  ) -> PluginSubscription {
     let delivery = Delivery(handler: handler, deliver: context.deliver)
     let request = Subscribe(
       id: 0, source: source, args: args, settings: visibleSettings(settings, to: plugin), attempt: attempt)
