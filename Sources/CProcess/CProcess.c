@@ -34,6 +34,15 @@ static pthread_once_t plugins_once = PTHREAD_ONCE_INIT;
 static const int ended_signals[] = {SIGTERM, SIGHUP, SIGQUIT};
 static struct sigaction previous_actions[NSIG];
 
+/// Set by `pipe_plugins_adopt_orphans`: every child of this process that is no noted plugin
+/// is what a plugin left behind.
+static volatile sig_atomic_t adopts_orphans = 0;
+
+void pipe_plugins_adopt_orphans(void) {
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+  adopts_orphans = 1;
+}
+
 static int is_tracked(pid_t pid) {
   for (int i = 0; i < PIPE_MAX_GROUPS; i++) {
     if (__atomic_load_n(&plugin_groups[i], __ATOMIC_SEQ_CST) == pid) return 1;
@@ -107,6 +116,7 @@ static void kill_orphan(pid_t pid) {
 
 int pipe_plugins_kill_orphans(void) {
   orphans_killed = 0;
+  if (!adopts_orphans) return 0;
   for_each_child(kill_orphan);
   return orphans_killed;
 }
@@ -122,6 +132,10 @@ void pipe_plugins_end_all(void) {
   for (int i = 0; i < PIPE_MAX_GROUPS; i++) {
     pid_t group = __atomic_load_n(&plugin_groups[i], __ATOMIC_SEQ_CST);
     if (group > 0) kill(-group, SIGKILL);
+  }
+  if (!adopts_orphans) {
+    errno = saved;
+    return;
   }
   long long deadline = now_ms() + 500;
   for (;;) {
@@ -153,7 +167,6 @@ static void on_ending_signal(int number, siginfo_t *info, void *context) {
 }
 
 static void install(void) {
-  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
   atexit(pipe_plugins_end_all);
   for (unsigned i = 0; i < sizeof ended_signals / sizeof ended_signals[0]; i++) {
     int number = ended_signals[i];
@@ -190,5 +203,6 @@ void pipe_plugins_untrack(pid_t group) {
 int pipe_plugins_track(pid_t group) { return 0; }
 void pipe_plugins_untrack(pid_t group) {}
 int pipe_plugins_kill_orphans(void) { return 0; }
+void pipe_plugins_adopt_orphans(void) {}
 void pipe_plugins_end_all(void) {}
 #endif

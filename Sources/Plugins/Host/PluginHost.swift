@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 import PluginProtocol
 import Synchronization
@@ -42,6 +43,7 @@ public final class PluginHost: Sendable {
   ) {
     // Writing to a plugin that has died must be an error, not the end of the host (exit 141).
     signal(SIGPIPE, SIG_IGN)
+    if options.adoptsOrphans { pipe_plugins_adopt_orphans() }
     let registry = Registry()
     self.options = options
     self.registry = registry
