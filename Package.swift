@@ -109,13 +109,17 @@ let package = Package(
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
     .target(name: "PluginProtocol", dependencies: ["JSON"], path: "Sources/Plugins/Protocol"),
-    .target(name: "PluginHost", dependencies: ["PluginProtocol"], path: "Sources/Plugins/Host"),
+    .target(name: "PluginHost", dependencies: ["PluginProtocol", "CProcess"], path: "Sources/Plugins/Host"),
     .target(name: "PluginKit", dependencies: ["PluginProtocol", "CProcess"], path: "Sources/Plugins/Kit"),
     .executableTarget(
       name: "pipe-plugin-testbed", dependencies: ["PluginKit"], path: "Sources/Plugins/Testbed"),
     // The host side of plugins as the language sees them: sources, settings, clock holds.
     .target(
-      name: "PluginBridge", dependencies: ["Operators", "PipeDSL", "PluginHost", "PluginProtocol"],
+      name: "PluginBridge",
+      dependencies: [
+        "Operators", "PipeDSL", "PluginHost", "PluginProtocol",
+        .product(name: "DequeModule", package: "swift-collections"),
+      ],
       path: "Sources/Plugins/Bridge"),
     .testTarget(
       name: "PluginsTests", dependencies: ["PluginHost", "PluginKit", "PluginProtocol", "PipeProcessSupport"]),

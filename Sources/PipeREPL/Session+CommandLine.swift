@@ -98,7 +98,7 @@ extension Session {
     .map { $0 + "/pipe/plugins.json" }
     return PluginHost(
       options: PluginHost.Options(
-        deadline: deadline, helloCache: helloCache, hostVersion: PipeCommand.version),
+        deadline: deadline, helloCache: helloCache, hostVersion: PipeCommand.version, adoptsOrphans: true),
       log: { plugin, line in
         box.value.errorLine(paint("[\(plugin)] \(line)", .dim))
       },

@@ -12,4 +12,33 @@ int pipe_forbid_core_dumps(void);
 /// kept none). Swift 6 cannot name the C global `stdout`.
 int pipe_flush_standard_output(void);
 
+#include <sys/types.h>
+
+/// Notes a plugin's process group (its leader's pid), so that pipe ends it on every way out.
+/// The first call registers `pipe_plugins_end_all` with atexit, and installs handlers for
+/// SIGTERM, SIGHUP and SIGQUIT (unless ignored) that end the plugins, then let the signal do
+/// what it did before (by default: end pipe, with the signal). Returns 0, or -1 if 1024 groups
+/// are noted already.
+int pipe_plugins_track(pid_t group);
+
+/// For a process that starts no child but plugins (`pipe`): makes it the subreaper of its
+/// descendants (Linux: a plugin's child that called setsid() and lost its parent becomes its
+/// child, not init's), and from then on every child that is no noted plugin is taken for what
+/// a plugin left behind, and killed (see the two functions below). A process that starts
+/// other children (a test) must not call it.
+void pipe_plugins_adopt_orphans(void);
+
+/// Forgets a plugin's process group (it has been reaped).
+void pipe_plugins_untrack(pid_t group);
+
+/// After `pipe_plugins_adopt_orphans`: kills (SIGKILL) every child of pipe that is not a noted
+/// plugin, and its process group, and reaps it: what a plugin left behind when it ended.
+/// Returns how many were killed.
+int pipe_plugins_kill_orphans(void);
+
+/// Kills every noted plugin group; after `pipe_plugins_adopt_orphans`, every child of pipe
+/// too (and their groups), and reaps them, until pipe has no child left or half a second has
+/// passed. Async-signal-safe.
+void pipe_plugins_end_all(void);
+
 #endif

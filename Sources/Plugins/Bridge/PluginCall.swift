@@ -1,3 +1,4 @@
+import DequeModule
 import Operators
 import PipeDSL
 import PluginHost
@@ -18,8 +19,10 @@ final class PluginCall: Disposable {
   private var subscription: PluginSubscription?
   /// The replies received and not yet delivered, in order, each with its timer: a timer
   /// delivers every reply up to its own, so replies due at the same instant keep their order
-  /// on the wall clock too (whose timers due together may fire in any order).
-  private var waiting: [(number: Int, event: Event<Value>, timer: any Disposable)] = []
+  /// on the wall clock too (whose timers due together may fire in any order). A deque: a burst
+  /// of 200k replies is taken from its front one by one (an array's `removeFirst` made that
+  /// quadratic).
+  private var waiting: Deque<(number: Int, event: Event<Value>, timer: any Disposable)> = []
   /// When the last reply received is due: the next one is due `after_ms` later.
   private var due: Time
   /// How many replies have been received; only the latest one's delivery holds the clock.
@@ -34,14 +37,20 @@ final class PluginCall: Disposable {
   }
 
   /// Starts the request; returns the disposable that cancels it.
-  func start(_ subscribe: (@escaping (PluginEvent) -> Void) -> PluginSubscription) -> any Disposable {
+  func start(_ subscribe: (@escaping (PluginEvent) -> Bool) -> PluginSubscription) -> any Disposable {
     hold = scheduler.holdClock()
-    subscription = subscribe { [weak self] event in self?.receive(event) }
+    subscription = subscribe { [weak self] event in
+      guard let self else { return false }
+      receive(event)
+      return true
+    }
     return self
   }
 
+  /// Takes a reply; the host counts it as unconsumed (and stops reading the plugin when too
+  /// many are) until it leaves `waiting`.
   private func receive(_ event: PluginEvent) {
-    guard !ended else { return }
+    guard !ended else { return subscription?.consumed(1) ?? () }
     let (delivered, afterMs) = Self.translate(event)
     due = max(due, scheduler.now) + .milliseconds(Int64(max(0, afterMs)))
     received += 1
@@ -58,6 +67,7 @@ final class PluginCall: Disposable {
   private func deliver(upTo number: Int) {
     while let first = waiting.first, first.number <= number {
       waiting.removeFirst()
+      subscription?.consumed(1)
       first.timer.dispose()
       if first.number == received && !ended { hold = scheduler.holdClock() }
       observer.on(first.event)
@@ -84,11 +94,12 @@ final class PluginCall: Disposable {
 
   func dispose() {
     ended = true
-    subscription?.cancel()
-    subscription = nil
     let undelivered = waiting
     waiting = []
     for reply in undelivered { reply.timer.dispose() }
+    subscription?.consumed(undelivered.count)
+    subscription?.cancel()
+    subscription = nil
     releaseHold()
   }
 }

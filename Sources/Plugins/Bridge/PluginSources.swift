@@ -156,7 +156,7 @@ public final class PluginSources: ExternalSources {
     let host = self.host
     return Observable.create { observer in
       PluginCall(scheduler: scheduler, observer: observer).start { handler in
-        host.subscribe(
+        host.subscribeHolding(
           plugin: plugin, source: source, args: args, settings: visible, attempt: attempt, handler: handler)
       }
     }

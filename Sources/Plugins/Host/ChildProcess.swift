@@ -1,4 +1,6 @@
+import CProcess
 import Foundation
+import Synchronization
 
 /// A plugin's process, started in a process group of its own, with pipes on its stdin, stdout
 /// and stderr.
@@ -65,7 +67,11 @@ final class ChildProcess: Sendable {
     let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in arguments + variables { free(pointer) } }
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, path, &actions, &attributes, arguments, variables)
+    let status = tracking.withLock { _ in
+      let status = posix_spawn(&pid, path, &actions, &attributes, arguments, variables)
+      if status == 0 { _ = pipe_plugins_track(pid) }
+      return status
+    }
     guard status == 0 else { throw SpawnError(errno: status, path: path) }
     let child = ChildProcess(pid: pid, input: pipes[1], output: pipes[2], errors: pipes[4])
     for index in [0, 3, 5] { close(pipes[index]) }
@@ -74,7 +80,9 @@ final class ChildProcess: Sendable {
   }
 
   /// Calls `ended` once, on a thread of its own, when the process has ended, with how it ended:
-  /// `exited with status 3`, `crashed: killed by signal 6 (Aborted)`.
+  /// `exited with status 3`, `crashed: killed by signal 6 (Aborted)`. Once it has ended, what it
+  /// left behind is killed: its group, and the processes that left the group (`setsid()`) and
+  /// became pipe's children when it ended (pipe is their subreaper).
   func watch(_ ended: @escaping @Sendable (String) -> Void) {
     let pid = self.pid
     let thread = Thread {
@@ -82,6 +90,9 @@ final class ChildProcess: Sendable {
       while waitpid(pid, &status, 0) < 0 {
         guard errno == EINTR else { return ended("ended (\(String(cString: strerror(errno))))") }
       }
+      _ = kill(-pid, SIGKILL)
+      pipe_plugins_untrack(pid)
+      tracking.withLock { _ in _ = pipe_plugins_kill_orphans() }
       ended(describeWaitStatus(status))
     }
     thread.name = "pipe-plugin wait \(pid)"
@@ -94,6 +105,12 @@ final class ChildProcess: Sendable {
     _ = kill(-pid, SIGKILL)
   }
 }
+
+/// Held while a plugin is started and noted (`pipe_plugins_track`), and while the children that
+/// are no noted plugin are killed: a plugin just started is never taken for what another left.
+/// The first plugin started installs what ends them all when pipe ends (see CProcess.h): on exit,
+/// on SIGTERM, SIGHUP and SIGQUIT.
+private let tracking = Mutex(())
 
 /// How `waitpid` says a process ended, in the words of an error message.
 func describeWaitStatus(_ status: Int32) -> String {

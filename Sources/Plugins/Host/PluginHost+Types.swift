@@ -22,11 +22,17 @@ extension PluginHost {
     public var helloCache: String? = nil
     /// The host's version, as its hello says it to a plugin of protocol 2 or later.
     public var hostVersion: String = "0"
+    /// Whether this process starts no child but plugins (`pipe` itself): it then becomes the
+    /// subreaper of their descendants, and kills every child that is no running plugin (what a
+    /// plugin that ended left behind, a process that called setsid() too), when a plugin ends
+    /// and when it ends itself. A process with children of its own (a test) leaves it off.
+    public var adoptsOrphans: Bool = false
 
     public init(
       deadline: Duration = .seconds(10), directories: [String]? = nil, environment: [String: String] = [:],
-      helloCache: String? = nil, hostVersion: String = "0"
+      helloCache: String? = nil, hostVersion: String = "0", adoptsOrphans: Bool = false
     ) {
+      self.adoptsOrphans = adoptsOrphans
       self.deadline = deadline
       self.directories = directories
       self.environment = environment

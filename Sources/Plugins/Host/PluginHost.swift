@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 import PluginProtocol
 import Synchronization
@@ -42,6 +43,7 @@ public final class PluginHost: Sendable {
   ) {
     // Writing to a plugin that has died must be an error, not the end of the host (exit 141).
     signal(SIGPIPE, SIG_IGN)
+    if options.adoptsOrphans { pipe_plugins_adopt_orphans() }
     let registry = Registry()
     self.options = options
     self.registry = registry
@@ -77,6 +79,22 @@ public final class PluginHost: Sendable {
   public func subscribe(
     plugin: String, source: String, args: JSONObject = [:], settings: JSONObject = [:], attempt: Int = 1,
     handler: @escaping (PluginEvent) -> Void
+  ) -> PluginSubscription {
+    subscribeHolding(plugin: plugin, source: source, args: args, settings: settings, attempt: attempt) {
+      event in
+      handler(event)
+      return false
+    }
+  }
+
+  /// `subscribe`, for a handler that may keep events to deliver later (on a clock): it returns
+  /// true for an event it keeps, and calls `PluginSubscription.consumed(_:)` once it has passed
+  /// it on or dropped it. A plugin is read only while fewer than
+  /// `PluginProcess.maxUnconsumedEvents` of its events are unconsumed: past that it blocks on its
+  /// writes (backpressure), and memory stays flat whatever it sends.
+  public func subscribeHolding(
+    plugin: String, source: String, args: JSONObject = [:], settings: JSONObject = [:], attempt: Int = 1,
+    handler: @escaping (PluginEvent) -> Bool
   ) -> PluginSubscription {
     let delivery = Delivery(handler: handler, deliver: context.deliver)
     let request = Subscribe(

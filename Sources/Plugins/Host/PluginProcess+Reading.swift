@@ -31,7 +31,7 @@ extension PluginProcess {
   private func readStandardOutput() {
     var splitter = LineSplitter()
     var broken = false
-    readChunks(from: child!.output) { chunk in
+    readChunks(from: child!.output, waitingFor: waitForRoom) { chunk in
       guard !broken else { return }
       // Any byte is a sign of life: a plugin in the middle of a long line is not stuck.
       let now = uptimeNanoseconds()
@@ -46,7 +46,8 @@ extension PluginProcess {
       } catch {
         violation = "sent \(error)"
       }
-      Delivery.send(batch, through: context.deliver)
+      flow.withLock { unconsumed += batch.count }
+      Delivery.send(batch, through: context.deliver) { [self] in consumed($0) }
       if let violation {
         broken = true
         violated(violation)
@@ -75,16 +76,45 @@ extension PluginProcess {
     }
   }
 
+  /// Waits while `maxUnconsumedEvents` events or more are unconsumed (or until the process is
+  /// retired): the plugin, unread, blocks on its writes. Its silence meanwhile is pipe's doing,
+  /// so its deadlines are pushed on while it waits.
+  private func waitForRoom() {
+    flow.withLock {
+      while unconsumed >= Self.maxUnconsumedEvents && !isRetired {
+        flow.wait(until: Date(timeIntervalSinceNow: 0.25))
+        let now = uptimeNanoseconds()
+        state.withLock { state in
+          state.lastHeard = now
+          for id in state.entries.keys { state.entries[id]?.deadline = now + context.deadlineNanoseconds }
+        }
+      }
+    }
+  }
+
+  /// `count` events read from the plugin have been consumed (handled, or passed on by the
+  /// handler that kept them): reading may resume. Any thread.
+  func consumed(_ count: Int) {
+    guard count > 0 else { return }
+    flow.withLock {
+      unconsumed -= count
+      if unconsumed < Self.maxUnconsumedEvents { flow.signal() }
+    }
+  }
+
   /// Echoes a line the plugin logged, if the budget allows.
   func log(_ line: String) {
     let now = uptimeNanoseconds()
     for shown in logBudget.withLock({ $0.take(line, now: now) }) { context.log(name, shown) }
   }
 
-  /// Reads `fd` until end of file, then closes it.
-  private func readChunks(from fd: Int32, _ chunk: (ArraySlice<UInt8>) -> Void) {
+  /// Reads `fd` until end of file, then closes it; calls `ready` before each read.
+  private func readChunks(
+    from fd: Int32, waitingFor ready: () -> Void = {}, _ chunk: (ArraySlice<UInt8>) -> Void
+  ) {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
+      ready()
       let count = read(fd, &buffer, buffer.count)
       if count < 0, errno == EINTR { continue }
       if count <= 0 { break }

@@ -68,6 +68,13 @@ final class PluginProcess: @unchecked Sendable {
   let logBudget = Mutex(LogBudget())
   /// Left by each reader thread when its pipe has ended.
   let readers = DispatchGroup()
+  /// How many events read from a plugin may be unconsumed (on their way to the loop, or kept by
+  /// a subscription until their time) before its stdout is no longer read.
+  static let maxUnconsumedEvents = 4096
+  /// Guards `unconsumed`, and wakes the stdout reader waiting for room.
+  let flow = NSCondition()
+  /// Events read and not yet consumed (under `flow`).
+  var unconsumed = 0
   /// Serialises writes to stdin; true once stdin is closed.
   private let inputLock = Mutex(false)
 
@@ -81,7 +88,8 @@ final class PluginProcess: @unchecked Sendable {
 
   /// Starts the executable and its reader threads; throws a message if it cannot start.
   func launch() throws(PluginHostError) {
-    var environment = ProcessInfo.processInfo.environment.merging(context.environment) { $1 }
+    var environment = pluginEnvironment(ProcessInfo.processInfo.environment, for: name)
+      .merging(context.environment) { $1 }
     environment["SWIFT_BACKTRACE"] = "enable=no"
     environment[pluginProtocolsVariable] = pluginProtocolVersions.map(String.init).joined(separator: ",")
     do {
@@ -180,6 +188,7 @@ final class PluginProcess: @unchecked Sendable {
       entry.delivery.send(.error(kind: kind, message: message, status: nil, afterMs: 0))
     }
     for waiter in taken.waiters { waiter.signal() }
+    flow.withLock { flow.broadcast() }
     if kill { self.kill() }
     closeInput()
   }

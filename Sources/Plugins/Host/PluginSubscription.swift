@@ -17,6 +17,12 @@ public final class PluginSubscription: Sendable {
     delivery.finish()
     process?.cancel(id: id)
   }
+
+  /// Says that `count` events the handler kept (it returned true) have been passed on or
+  /// dropped, so the plugin may be read further. Any thread.
+  public func consumed(_ count: Int) {
+    process?.consumed(count)
+  }
 }
 
 /// Hands one subscription's events to its handler on the engine loop, and never after the
@@ -26,12 +32,13 @@ public final class PluginSubscription: Sendable {
 /// `deliver`, and in `finish()`, which `PluginSubscription.cancel()` calls on the loop. That
 /// contract is what makes the unchecked `Sendable` sound.
 final class Delivery: @unchecked Sendable {
-  private let handler: (PluginEvent) -> Void
+  /// Returns true for an event it keeps (see `PluginHost.subscribeHolding`).
+  private let handler: (PluginEvent) -> Bool
   private let deliver: @Sendable (@escaping @Sendable () -> Void) -> Void
   private var finished = false
 
   init(
-    handler: @escaping (PluginEvent) -> Void,
+    handler: @escaping (PluginEvent) -> Bool,
     deliver: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void
   ) {
     self.handler = handler
@@ -43,21 +50,27 @@ final class Delivery: @unchecked Sendable {
     deliver { [self] in handle(event) }
   }
 
-  /// Sends several events, each to its subscription's handler, in order, with one hop.
+  /// Sends several events, each to its subscription's handler, in order, with one hop; then
+  /// tells `consumed` how many of them no handler kept.
   static func send(
-    _ batch: EventBatch, through deliver: @Sendable (@escaping @Sendable () -> Void) -> Void
+    _ batch: EventBatch, through deliver: @Sendable (@escaping @Sendable () -> Void) -> Void,
+    consumed: @escaping @Sendable (Int) -> Void
   ) {
     guard !batch.isEmpty else { return }
     deliver {
-      for (delivery, event) in batch { delivery.handle(event) }
+      var released = 0
+      for (delivery, event) in batch where !delivery.handle(event) { released += 1 }
+      consumed(released)
     }
   }
 
-  /// Calls the handler, unless the subscription has ended (on the loop).
-  private func handle(_ event: PluginEvent) {
-    guard !finished else { return }
+  /// Calls the handler, unless the subscription has ended (on the loop). Returns whether the
+  /// handler kept the event.
+  @discardableResult
+  private func handle(_ event: PluginEvent) -> Bool {
+    guard !finished else { return false }
     finished = event.isTerminal
-    handler(event)
+    return handler(event)
   }
 
   /// Stops all further delivery (on the loop).

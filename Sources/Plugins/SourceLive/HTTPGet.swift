@@ -32,8 +32,16 @@ public struct HTTPGet: Sendable {
     }
   }
 
+  /// Plain `http://` on a socket of its own (`PlainHTTPGet`, whose limits hold however the
+  /// body is framed), on a thread of its own as it blocks; `https://` through URLSession.
   private func fetch(_ url: URL) async -> Result<HTTPAnswer, SourceError> {
-    await BoundedDownload(timeoutSeconds: timeoutSeconds).run(URLRequest(url: url), in: configuration)
+    if url.scheme?.lowercased() == "http" {
+      let get = PlainHTTPGet(timeoutSeconds: timeoutSeconds)
+      return await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: get.fetch(url)) }.start()
+      }
+    }
+    return await BoundedDownload(timeoutSeconds: timeoutSeconds).run(URLRequest(url: url), in: configuration)
   }
 
   private var configuration: URLSessionConfiguration {
