@@ -1,0 +1,161 @@
+import Foundation
+import PipeProcessSupport
+import XCTest
+
+/// `pipe join URL --name NAME` and `pipe leave`, as a student meets them: the settings file,
+/// the prompt's first screen, where `weather` asks, and what `pipe check` tells the room.
+/// Every test starts `pipe` (and a Python room on 127.0.0.1).
+final class RoomJoinTests: XCTestCase {
+  private func settings(_ home: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: home + "/.config/pipe/settings.json"))
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  private func pipe(_ arguments: [String], home: String) throws -> PipeRun {
+    try PipeProcess.run(arguments, home: home, errors: .output)
+  }
+
+  func testJoinSavesTheRoomAndLeaveRemovesItKeepingTheStudentsOwnSettings() throws {
+    let home = try TemporaryFolder.home(for: self)
+    try FileManager.default.createDirectory(atPath: home + "/.config/pipe", withIntermediateDirectories: true)
+    try #"{"weather.apiKey": "s3cretkey", "seed": 7}"#.write(
+      toFile: home + "/.config/pipe/settings.json", atomically: true, encoding: .utf8)
+    let join = try pipe(["join", "http://127.0.0.1:9/", "--name", "ada"], home: home)
+    XCTAssertEqual(join.status, 0, join.output)
+    XCTAssertTrue(join.output.hasPrefix("joined room http://127.0.0.1:9 as ada\n"), join.output)
+    var saved = try settings(home)
+    XCTAssertEqual(saved["room.url"] as? String, "http://127.0.0.1:9")
+    XCTAssertEqual(saved["room.name"] as? String, "ada")
+    XCTAssertEqual(saved["weather.apiKey"] as? String, "s3cretkey", "the key stays for when they leave")
+    let leave = try pipe(["leave"], home: home)
+    XCTAssertEqual(leave.stdout, "left room http://127.0.0.1:9\n")
+    saved = try settings(home)
+    XCTAssertNil(saved["room.url"])
+    XCTAssertNil(saved["room.name"])
+    XCTAssertEqual(saved["weather.apiKey"] as? String, "s3cretkey")
+    XCTAssertEqual(saved["seed"] as? Int, 7)
+    XCTAssertEqual(try pipe(["leave"], home: home).stdout, "not in a room\n")
+  }
+
+  func testJoinRefusesAURLThatIsNotPlainHTTPWithAHostAndANameThatIsTooLongOrHasControls() throws {
+    let home = try TemporaryFolder.home(for: self)
+    let refusals: [([String], String)] = [
+      (["https://10.0.0.5:8080", "--name", "ada"], "must start with http://"),
+      (["http://", "--name", "ada"], "a host is required"),
+      (["10.0.0.5:8080", "--name", "ada"], "must start with http://"),
+      (["http://10.0.0.5:8080", "--name", String(repeating: "a", count: 65)], "at most 64"),
+      (["http://10.0.0.5:8080", "--name", "ada\u{1B}[2J"], "control character"),
+      (["http://10.0.0.5:8080", "--name", "  "], "the name is empty"),
+      (["http://10.0.0.5:8080"], "Missing expected argument '--name <name>'"),
+    ]
+    for (arguments, reason) in refusals {
+      let run = try pipe(["join"] + arguments, home: home)
+      XCTAssertEqual(run.status, 64, "\(arguments): \(run.output)")
+      XCTAssertTrue(run.output.contains(reason), "\(arguments): \(run.output)")
+      XCTAssertFalse(run.output.contains("\u{1B}"), "no escape reaches the terminal: \(run.output)")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: home + "/.config/pipe/settings.json"))
+  }
+
+  /// The prompt names the room on its first screen and asks the room for the weather,
+  /// without the key the student saved; after `pipe leave` it is gone from the screen.
+  func testThePromptSaysItJoinedAndAsksTheRoomWithoutTheStudentsKey() throws {
+    let room = try RecordingRoom.start(test: self)
+    let home = try TemporaryFolder.home(for: self)
+    try FileManager.default.createDirectory(atPath: home + "/.config/pipe", withIntermediateDirectories: true)
+    try #"{"weather.apiKey": "s3cretkey"}"#.write(
+      toFile: home + "/.config/pipe/settings.json", atomically: true, encoding: .utf8)
+    XCTAssertEqual(try pipe(["join", room.url, "--name", "ada"], home: home).status, 0)
+    let pane = try Tmux.start(
+      test: self, home: home, environment: ["PIPE_WEATHER_APIKEY": "envsecretkey"])
+    try pane.waitFor("the room's line") { $0.contains("joined room \(room.url) as ada") }
+    try pane.type(#"weather "London" | map { .city }"#, enter: true)
+    try pane.waitFor("London from the room", timeout: 10) { $0.contains("\nLondon\n") }
+    let asked = try room.waitForRequests(1) { $0.method == "GET" }
+    XCTAssertTrue(asked[0].path.hasPrefix("/data/2.5/weather?"), asked[0].path)
+    XCTAssertTrue(asked[0].path.contains("q=London"), asked[0].path)
+    XCTAssertFalse(asked[0].path.contains("appid"), "no key goes to the room: \(asked[0].path)")
+    XCTAssertFalse(asked[0].path.contains("s3cret") || asked[0].path.contains("envsecret"), asked[0].path)
+    try pane.type(":quit", enter: true)
+    try pane.waitForExit()
+    XCTAssertEqual(
+      try settings(home)["weather.apiKey"] as? String, "s3cretkey", "the prompt saved no room key")
+
+    XCTAssertEqual(try pipe(["leave"], home: home).status, 0)
+    let after = try Tmux.start(test: self, home: home)
+    let screen = try after.waitFor("the settings line") { $0.contains("settings: weather.apiKey=") }
+    XCTAssertFalse(screen.contains("joined room"), screen)
+  }
+
+  /// `pipe check` grades as it always did, then tells the room each file's result: the
+  /// failing expectation's text and its diagram as SVG.
+  func testCheckReportsEachFilesResultToTheRoom() throws {
+    let room = try RecordingRoom.start(test: self)
+    let home = try TemporaryFolder.home(for: self)
+    XCTAssertEqual(try pipe(["join", room.url, "--name", "ada"], home: home).status, 0)
+    let failing = "workshop/exercises/03-try-again.pipe"
+    let passing = "workshop/solutions/01-fallback-value.pipe"
+    let alone = try PipeProcess.run(["check", failing, passing], errors: .output)
+    let run = try pipe(["check", failing, passing], home: home)
+    XCTAssertEqual(run.status, alone.status, run.output)
+    XCTAssertEqual(run.output, alone.output, "a room changes nothing of what check prints")
+    let reports = try room.waitForRequests(2) { $0.method == "POST" }
+    XCTAssertEqual(reports.map(\.path), ["/_room/report", "/_room/report"])
+    let fail = reports[0].json
+    XCTAssertEqual(fail["name"] as? String, "ada")
+    XCTAssertEqual(fail["exercise"] as? String, "03-try-again")
+    XCTAssertEqual(fail["kind"] as? String, "check")
+    XCTAssertEqual(fail["passed"] as? Bool, false)
+    XCTAssertEqual(fail["hintsUsed"] as? Int, 0)
+    let counts = try XCTUnwrap(fail["expectations"] as? [String: Int])
+    XCTAssertEqual(counts, ["passed": 0, "failed": 1])
+    let failure = try XCTUnwrap(fail["failing"] as? [String: String])
+    XCTAssertTrue(
+      failure["text"]?.hasPrefix("workshop/exercises/03-try-again.pipe:12: expectation failed") == true,
+      "\(failure)")
+    let svg = try XCTUnwrap(failure["diagram"])
+    XCTAssertTrue(svg.hasPrefix("<svg") || svg.hasPrefix("<?xml"), svg)
+    XCTAssertTrue(svg.contains(">expected<") && svg.contains(">actual<"), svg)
+    XCTAssertTrue(svg.hasSuffix("</svg>\n") || svg.hasSuffix("</svg>"), svg)
+    let pass = reports[1].json
+    XCTAssertEqual(pass["exercise"] as? String, "01-fallback-value")
+    XCTAssertEqual(pass["passed"] as? Bool, true)
+    XCTAssertEqual(pass["expectations"] as? [String: Int], ["passed": 1, "failed": 0])
+    XCTAssertNil(pass["failing"])
+  }
+
+  /// A room that is not there: the check exits as it would have, with one note.
+  func testAnUnreachableRoomIsOneNoteAndTheCheckExitsAsBefore() throws {
+    let home = try TemporaryFolder.home(for: self)
+    // A port nothing listens on: a closed socket's port, on loopback.
+    let port = try freePort()
+    XCTAssertEqual(try pipe(["join", "http://127.0.0.1:\(port)", "--name", "ada"], home: home).status, 0)
+    let files = ["workshop/exercises/03-try-again.pipe", "workshop/solutions/01-fallback-value.pipe"]
+    let alone = try PipeProcess.run(["check"] + files)
+    let started = Date()
+    let run = try PipeProcess.run(["check"] + files, home: home)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(run.stdout, alone.stdout)
+    XCTAssertEqual(
+      run.stderr, "note: not reported to the room: the room at 127.0.0.1:\(port) cannot be reached\n")
+  }
+
+  /// A port on 127.0.0.1 that was free a moment ago.
+  private func freePort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+    try withUnsafeMutablePointer(to: &address) { pointer in
+      try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        guard bind(socket, $0, size) == 0, getsockname(socket, $0, &size) == 0 else {
+          throw MissingTestSetup("cannot bind a socket on 127.0.0.1")
+        }
+      }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
