@@ -124,6 +124,23 @@ final class RoomJoinTests: XCTestCase {
     XCTAssertNil(pass["failing"])
   }
 
+  /// An expectation of values draws no diagram: the report has the text and no `diagram`
+  /// (the room refuses a diagram that is not SVG).
+  func testAFailureWithoutADiagramIsReportedWithItsTextAlone() throws {
+    let room = try RecordingRoom.start(test: self)
+    let home = try TemporaryFolder.home(for: self)
+    XCTAssertEqual(try pipe(["join", room.url, "--name", "ada"], home: home).status, 0)
+    let folder = try TemporaryFolder.make(for: self)
+    let script = folder.appendingPathComponent("values.pipe")
+    try "just 1 | expect [2]\n".write(to: script, atomically: true, encoding: .utf8)
+    XCTAssertEqual(try pipe(["check", script.path], home: home).status, 1)
+    let report = try room.waitForRequests(1) { $0.method == "POST" }[0].json
+    XCTAssertEqual(report["exercise"] as? String, "values")
+    let failing = try XCTUnwrap(report["failing"] as? [String: String])
+    XCTAssertEqual(Array(failing.keys), ["text"])
+    XCTAssertTrue(failing["text"]?.contains("expectation failed: just 1 | expect [2]") == true, "\(failing)")
+  }
+
   /// A room that is not there: the check exits as it would have, with one note.
   func testAnUnreachableRoomIsOneNoteAndTheCheckExitsAsBefore() throws {
     let home = try TemporaryFolder.home(for: self)

@@ -18,9 +18,11 @@ final class RoomReporter {
   let note: (String) -> Void
   private var gaveUp = false
 
-  /// The longest failure text and diagram sent; a longer one is cut (the teacher's page
-  /// shows one failure, not a log).
+  /// The most characters (Unicode scalars) of a failure's text sent: a longer one is cut
+  /// (the room takes 4,096; the teacher's page shows one failure, not a log).
   static let textLimit = 4_000
+  /// The largest diagram sent, in bytes; a larger one is left out (the room takes reports
+  /// of up to 256 KiB).
   static let diagramLimit = 200_000
 
   init?(room: RoomMembership?, hints: HintState? = .standard(), note: @escaping (String) -> Void) {
@@ -47,13 +49,16 @@ final class RoomReporter {
       .init(key: "expectations", value: ["passed": .int(script.passed), "failed": .int(script.failed)]),
     ]
     if let failure = script.cases.compactMap(\.failure).first {
-      members.append(
+      var failing: [JSONObject.Member] = [
         .init(
-          key: "failing",
-          value: [
-            "text": .string(String(failure.prefix(Self.textLimit))),
-            "diagram": .string(diagram.flatMap { $0.count <= Self.diagramLimit ? $0 : nil } ?? ""),
-          ]))
+          key: "text",
+          value: .string(String(String.UnicodeScalarView(failure.unicodeScalars.prefix(Self.textLimit)))))
+      ]
+      // A failure that is not a marble expect's has no diagram: the key is left out.
+      if let diagram, diagram.utf8.count <= Self.diagramLimit {
+        failing.append(.init(key: "diagram", value: .string(diagram)))
+      }
+      members.append(.init(key: "failing", value: .object(JSONObject(uniqueMembers: failing))))
     }
     members.append(.init(key: "hintsUsed", value: .int(hints?.used(exercise) ?? 0)))
     send(members)
