@@ -48,6 +48,8 @@ struct FakeAPICommand: ParsableCommand {
       failing cell shows the student's last failing expectation and diagram.
       Students report with POST /_room/report (no token); everything else of the
       room, and control, needs the token: ?token=T or Authorization: Bearer T.
+      The weather and air-quality APIs answer a room's requests without an API
+      key: a student who joined sends none (their own key stays at home).
         pipe fake-api --room                  a random token, printed
         pipe fake-api --room --token T        your own token
         curl -X POST -H 'Authorization: Bearer T' 'http://ADDRESS:PORT/_control/reset'

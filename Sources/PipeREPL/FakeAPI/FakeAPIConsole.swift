@@ -19,9 +19,10 @@ final class FakeAPIConsole: Sendable {
     self.faults = faults
     self.seed = seed
     self.roomToken = roomToken
+    // A room's students send no key (`pipe join` keeps theirs at home): it answers without one.
     server = FakeAPIServer(
-      port: port, faults: faults, seed: seed, roomToken: roomToken, log: { Console.line(Console.stamped($0)) }
-    )
+      port: port, faults: faults, seed: seed, requireKey: roomToken == nil, roomToken: roomToken,
+      log: { Console.line(Console.stamped($0)) })
   }
 
   /// Serves until asked to stop; returns the exit status.
