@@ -81,10 +81,38 @@ final class RoomJoinTests: XCTestCase {
     XCTAssertEqual(
       try settings(home)["weather.apiKey"] as? String, "s3cretkey", "the prompt saved no room key")
 
+    // `:reset` puts the settings back, and leaves the room alone: that is `pipe leave`'s.
+    let again = try Tmux.start(test: self, home: home)
+    try again.type(":reset", enter: true)
+    try again.waitFor("the reset") { $0.contains("reset to the default:") }
+    try again.type(":quit", enter: true)
+    try again.waitForExit()
+    XCTAssertEqual(try settings(home)["room.url"] as? String, room.url)
+    XCTAssertNil(try settings(home)["weather.apiKey"], ":reset forgets the saved key, as it did before")
+
     XCTAssertEqual(try pipe(["leave"], home: home).status, 0)
+    try #"{"seed": 7}"#.write(toFile: home + "/.config/pipe/settings.json", atomically: true, encoding: .utf8)
     let after = try Tmux.start(test: self, home: home)
-    let screen = try after.waitFor("the settings line") { $0.contains("settings: weather.apiKey=") }
+    let screen = try after.waitFor("the settings line") { $0.contains("settings: seed=7") }
     XCTAssertFalse(screen.contains("joined room"), screen)
+  }
+
+  /// The same with a teacher's real `pipe fake-api --room`: the prompt's weather comes from it.
+  func testThePromptsWeatherComesFromARealRoom() throws {
+    let teacher = try Spawned(
+      ["fake-api", "--room", "--port", "0", "--token", "token-for-tests"],
+      environment: PipeProcess.environment())
+    addTeardownBlock { teacher.killGroup() }
+    XCTAssertTrue(teacher.waitForOutput("Requests:"), teacher.stdout)
+    let url = try XCTUnwrap(
+      teacher.stdout.firstMatch(of: /pipe join (http:\/\/127\.0\.0\.1:\d+) --name NAME/)
+    ).1
+    let home = try TemporaryFolder.home(for: self)
+    XCTAssertEqual(try pipe(["join", String(url), "--name", "ada"], home: home).status, 0)
+    let pane = try Tmux.start(test: self, home: home)
+    try pane.type(#"weather "Oslo" | map { .city }"#, enter: true)
+    try pane.waitFor("Oslo from the room", timeout: 10) { $0.contains("\nOslo\n") }
+    XCTAssertTrue(teacher.waitForOutput("GET /data/2.5/weather?q=Oslo&units=metric → 200"), teacher.stdout)
   }
 
   /// `pipe check` grades as it always did, then tells the room each file's result: the

@@ -46,6 +46,21 @@ final class WorkshopGuideTests: XCTestCase {
     }
   }
 
+  /// "[fake-api --room] prints the URL the students use, the link to the teacher's page and
+  /// the token its control needs"
+  func testTheRoomsServicePrintsWhatTheGuideSays() throws {
+    XCTAssertTrue(
+      guide.replacingOccurrences(of: "\n", with: " ").contains(
+        "prints the URL the students use, the link to the teacher's page and the token"))
+    let teacher = try Spawned(["fake-api", "--room", "--port", "0"], environment: PipeProcess.environment())
+    addTeardownBlock { teacher.killGroup() }
+    XCTAssertTrue(teacher.waitForOutput("Requests:"), teacher.stdout)
+    let token = try XCTUnwrap(teacher.stdout.firstMatch(of: /token: (\S+)/)).1
+    XCTAssertNotNil(
+      teacher.stdout.firstMatch(of: /pipe join http:\/\/127\.0\.0\.1:\d+ --name NAME/), teacher.stdout)
+    XCTAssertTrue(teacher.stdout.contains("/_room?token=\(token)"), teacher.stdout)
+  }
+
   /// "pipe check workshop/solutions # ends with: 12 passed, 0 failed"
   func testTheSolutionsEndAsTheGuideSays() throws {
     let line = try XCTUnwrap(shellLines.first { $0.hasPrefix("pipe check workshop/solutions") })
