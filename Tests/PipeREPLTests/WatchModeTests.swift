@@ -87,6 +87,25 @@ final class WatchModeTests: XCTestCase {
     XCTAssertEqual(watcher.wait(timeout: 5).status, 130)
   }
 
+  /// Without inotify (here asked for, as for a network file system) the times are polled,
+  /// and pipe says so once.
+  func testPollingSeesASaveAndSaysSoOnce() throws {
+    let folder = try folderWithOneFailingScript()
+    let watcher = try Spawned(
+      ["check", "--watch", folder.path],
+      environment: PipeProcess.environment(adding: ["PIPE_WATCH_POLL": "1"]))
+    addTeardownBlock { watcher.killGroup() }
+    XCTAssertTrue(watcher.waitForOutput(timeout: 10) { $0.contains("watching 2 files") }, watcher.stdout)
+    try Self.passing.write(to: folder.appendingPathComponent("one.pipe"), atomically: false, encoding: .utf8)
+    waitForNewResult(watcher, count: 2)
+    XCTAssertTrue(watcher.stdout.contains("ok   \(folder.path)/one.pipe: 1 passed, 0 failed"), watcher.stdout)
+    XCTAssertEqual(
+      watcher.stderr,
+      "note: watching by polling every 100 ms (inotify is not available, or PIPE_WATCH_POLL=1)\n")
+    watcher.signal(SIGINT)
+    XCTAssertEqual(watcher.wait(timeout: 5).status, 130)
+  }
+
   /// On a terminal each new result replaces the screen: the cursor home, the screen cleared.
   func testOnATerminalEachResultClearsTheScreenFirst() throws {
     let folder = try folderWithOneFailingScript()
