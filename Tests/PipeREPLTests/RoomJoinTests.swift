@@ -186,6 +186,32 @@ final class RoomJoinTests: XCTestCase {
       run.stderr, "note: not reported to the room: the room at 127.0.0.1:\(port) cannot be reached\n")
   }
 
+  /// A room that takes the connection and never answers holds the check 2 s, once.
+  func testARoomThatNeverAnswersHoldsTheCheckTwoSecondsOnce() throws {
+    let silent = try PythonServer(
+      script: """
+        import socket, time
+        server = socket.socket(); server.bind(("127.0.0.1", 0)); server.listen(16)
+        print(server.getsockname()[1], flush=True)
+        held = []
+        while True:
+            connection, _ = server.accept(); held.append(connection)
+        """, test: self)
+    let home = try TemporaryFolder.home(for: self)
+    XCTAssertEqual(try pipe(["join", silent.url, "--name", "ada"], home: home).status, 0)
+    let files = ["workshop/exercises/03-try-again.pipe", "workshop/solutions/01-fallback-value.pipe"]
+    var started = Date()
+    _ = try PipeProcess.run(["check"] + files)
+    let grading = Date().timeIntervalSince(started)
+    started = Date()
+    let run = try PipeProcess.run(["check"] + files, home: home, timeout: 20)
+    let waited = Date().timeIntervalSince(started) - grading
+    XCTAssertEqual(run.status, 1, run.output)
+    XCTAssertEqual(run.stderr, "note: not reported to the room: the room did not answer within 2 s\n")
+    XCTAssertGreaterThan(waited, 1.5, "the room had its 2 s")
+    XCTAssertLessThan(waited, 3.9, "one timeout, not one per file")
+  }
+
   /// A port on 127.0.0.1 that was free a moment ago.
   private func freePort() throws -> Int {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
