@@ -7,7 +7,7 @@ struct FakeAPICommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fake-api",
     abstract:
-      "Serve fake OpenWeatherMap and AirVisual APIs on 127.0.0.1, with faults you switch while it runs.",
+      "Serve fake OpenWeatherMap and AirVisual APIs on 127.0.0.1 (--room: to a workshop), with faults you switch.",
     discussion: """
       It answers the live requests of the weather and airquality plugins from the
       simulators pipe uses offline, over real HTTP, so a class can watch retry,
@@ -47,9 +47,10 @@ struct FakeAPICommand: ParsableCommand {
       one exercise without passing; the longest stuck first). A click on a
       failing cell shows the student's last failing expectation and diagram.
       Students report with POST /_room/report (no token); everything else of the
-      room, and control, needs the token: ?token=T or Authorization: Bearer T.
-      The weather and air-quality APIs answer a room's requests without an API
-      key: a student who joined sends none (their own key stays at home).
+      room, and control, needs the token (401 without it): ?token=T or
+      Authorization: Bearer T. The weather and air-quality APIs answer a room's
+      requests without an API key: a student who joined sends none (their own
+      key stays at home).
         pipe fake-api --room                  a random token, printed
         pipe fake-api --room --token T        your own token
         curl -X POST -H 'Authorization: Bearer T' 'http://ADDRESS:PORT/_control/reset'

@@ -1,3 +1,5 @@
+import HummingbirdCore
+import Logging
 import NIOCore
 import Synchronization
 
@@ -21,13 +23,8 @@ final class ConnectionsPerAddress: Sendable {
     self.log = log
   }
 
-  /// A handler for a new connection's pipeline.
-  func handler() -> Handler {
-    Handler(limit: self)
-  }
-
   /// Counts a connection from `address`; false if it is one too many (then it is not counted).
-  fileprivate func opened(_ address: String) -> Bool {
+  func opened(_ address: String) -> Bool {
     let (admitted, tell) = counts.withLock { counts -> (Bool, Bool) in
       var count = counts[address] ?? Count()
       defer { counts[address] = count }
@@ -42,7 +39,7 @@ final class ConnectionsPerAddress: Sendable {
     return admitted
   }
 
-  fileprivate func closed(_ address: String) {
+  func closed(_ address: String) {
     counts.withLock { counts in
       guard var count = counts[address] else { return }
       count.open -= 1
@@ -50,51 +47,39 @@ final class ConnectionsPerAddress: Sendable {
       counts[address] = count.open > 0 ? count : nil
     }
   }
+}
 
-  /// Counts its connection while it is open, or closes it at once when its address has too many.
-  final class Handler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+/// A child channel that is refused before anything is set up on it when its address has
+/// `ConnectionsPerAddress.maximum` open (closed at once: a burst of thousands is gone in a
+/// moment, and the accept queue moves on to other clients); else `Inner`'s, counted while open.
+struct LimitedChildChannel<Inner: ServerChildChannel>: ServerChildChannel {
+  enum Value: ServerChildChannelValue {
+    case served(Inner.Value)
+    case refused(any Channel)
 
-    private let limit: ConnectionsPerAddress
-    private var counted: String?
-    private var seen = false
-
-    fileprivate init(limit: ConnectionsPerAddress) {
-      self.limit = limit
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-      if context.channel.isActive { admit(context) }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-      admit(context)
-      context.fireChannelActive()
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-      release()
-      context.fireChannelInactive()
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-      release()
-    }
-
-    private func admit(_ context: ChannelHandlerContext) {
-      guard !seen else { return }
-      seen = true
-      let address = context.channel.remoteAddress?.ipAddress ?? "?"
-      if limit.opened(address) {
-        counted = address
-      } else {
-        context.close(promise: nil)
+    var channel: any Channel {
+      switch self {
+      case .served(let value): value.channel
+      case .refused(let channel): channel
       }
     }
+  }
 
-    private func release() {
-      if let counted { limit.closed(counted) }
-      counted = nil
+  let inner: Inner
+  let limit: ConnectionsPerAddress
+
+  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    let address = channel.remoteAddress?.ipAddress ?? "?"
+    guard limit.opened(address) else {
+      channel.close(promise: nil)
+      return channel.eventLoop.makeSucceededFuture(.refused(channel))
     }
+    let limit = limit
+    channel.closeFuture.whenComplete { _ in limit.closed(address) }
+    return inner.setup(channel: channel, logger: logger).map { .served($0) }
+  }
+
+  func handle(value: Value, logger: Logger) async {
+    if case .served(let served) = value { await inner.handle(value: served, logger: logger) }
   }
 }

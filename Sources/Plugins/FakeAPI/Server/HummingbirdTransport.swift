@@ -43,10 +43,12 @@ final class HummingbirdTransport: FakeAPITransport {
     let handler = handler
     let perAddress = perAddress
     let (ready, readySignal) = AsyncStream.makeStream(of: Result<UInt16, any Error>.self)
-    let server = try HTTPServerBuilder.http1(
-      configuration: .init(
-        additionalChannelHandlers: [perAddress.handler()], idleTimeout: idleTimeout)
-    ).buildServer(
+    let idleTimeout = idleTimeout
+    let server = try HTTPServerBuilder { responder in
+      LimitedChildChannel(
+        inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)),
+        limit: perAddress)
+    }.buildServer(
       configuration: ServerConfiguration(
         address: .hostname(host, port: Int(port)), backlog: Self.backlog,
         availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections)),

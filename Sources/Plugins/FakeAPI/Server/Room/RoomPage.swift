@@ -101,7 +101,7 @@ enum RoomPage {
           } else {
             td = element("td", "started", isStuck(cell) ? "started stuck" : "started");
           }
-          if (cell && cell.hintsUsed > 0) td.textContent += " · " + cell.hintsUsed + "h";
+          if (cell && cell.hintsUsed > 0) td.textContent += " · " + cell.hintsUsed + (cell.hintsUsed === 1 ? " hint" : " hints");
           td.dataset.exercise = exercise;
           row.appendChild(td);
         }
@@ -122,7 +122,7 @@ enum RoomPage {
       if (!cell) { detail.style.display = "none"; return; }
       detail.style.display = "block";
       document.getElementById("detail-title").textContent =
-        shown.name + " · " + shown.exercise + " · " + cell.failedTries + " failed tries";
+        shown.name + " · " + shown.exercise + " · " + cell.failedTries + (cell.failedTries === 1 ? " failed try" : " failed tries");
       document.getElementById("detail-text").textContent = cell.failingText || "";
       const image = document.getElementById("detail-diagram");
       if (cell.hasDiagram) {
