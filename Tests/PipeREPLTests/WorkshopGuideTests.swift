@@ -59,6 +59,16 @@ final class WorkshopGuideTests: XCTestCase {
     XCTAssertNotNil(
       teacher.stdout.firstMatch(of: /pipe join http:\/\/127\.0\.0\.1:\d+ --name NAME/), teacher.stdout)
     XCTAssertTrue(teacher.stdout.contains("/_room?token=\(token)"), teacher.stdout)
+    // "one row per student, one column per exercise, who is stuck, and a student's failing
+    // diagram on a click ... (`pipe fake-api --help` says more)"; the page itself is tested in
+    // a headless Chromium (PluginEndToEndTests).
+    let help = try PipeProcess.run(["fake-api", "--help"]).stdout.split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+    for promise in [
+      "one row per student", "one column per exercise", "who is stuck", "A click on a failing cell",
+    ] {
+      XCTAssertTrue(help.contains(promise), "pipe fake-api --help: \(promise)")
+    }
   }
 
   /// "pipe check workshop/solutions # ends with: 12 passed, 0 failed"
