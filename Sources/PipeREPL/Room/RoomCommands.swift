@@ -64,13 +64,9 @@ extension PipeCommand {
     }
 
     func run() throws {
-      guard let room = RoomMembership.load(from: RoomMembership.store) else {
-        try Join.save([RoomMembership.urlKey: nil, RoomMembership.nameKey: nil])
-        print("not in a room")
-        return
-      }
-      try Join.save([RoomMembership.urlKey: nil, RoomMembership.nameKey: nil])
-      print("left room \(room.url)")
+      let room = RoomMembership.load(from: RoomMembership.store)
+      try Join.save([RoomMembership.urlKey: nil, RoomMembership.nameKey: nil])  // a half-written room too
+      print(room.map { "left room \($0.url)" } ?? "not in a room")
     }
   }
 

@@ -100,7 +100,7 @@ struct ChangeFeed {
       stamps = Self.stamps(paths)
       return
     }
-    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE)
+    let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE)
     for folder in Self.folders(paths) {
       let descriptor = inotify_add_watch(inotify, folder.isEmpty ? "." : folder, mask)
       if descriptor >= 0 { folders[descriptor] = folder }
@@ -131,15 +131,14 @@ struct ChangeFeed {
     let header = MemoryLayout<inotify_event>.size
     var offset = 0
     while offset + header <= count {
-      let (descriptor, length, mask) = buffer.withUnsafeBytes { raw in
+      let (descriptor, length) = buffer.withUnsafeBytes { raw in
         let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-        return (event.wd, Int(event.len), event.mask)
+        return (event.wd, Int(event.len))
       }
       let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
       let name = String(decoding: nameBytes, as: UTF8.self)
       offset += header + length
       guard let folder = folders[descriptor], name.hasSuffix(".pipe") else { continue }
-      if mask & UInt32(IN_CREATE) != 0 && mask & UInt32(IN_ISDIR) == 0 { continue }  // written next
       changed.insert(folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name))
     }
     return changed
