@@ -173,7 +173,7 @@ final class RoomJoinTests: XCTestCase {
   func testAnUnreachableRoomIsOneNoteAndTheCheckExitsAsBefore() throws {
     let home = try TemporaryFolder.home(for: self)
     // A port nothing listens on: a closed socket's port, on loopback.
-    let port = try freePort()
+    let port = try RecordingRoom.freePort()
     XCTAssertEqual(try pipe(["join", "http://127.0.0.1:\(port)", "--name", "ada"], home: home).status, 0)
     let files = ["workshop/exercises/03-try-again.pipe", "workshop/solutions/01-fallback-value.pipe"]
     let alone = try PipeProcess.run(["check"] + files)
@@ -210,23 +210,5 @@ final class RoomJoinTests: XCTestCase {
     XCTAssertEqual(run.stderr, "note: not reported to the room: the room did not answer within 2 s\n")
     XCTAssertGreaterThan(waited, 1.5, "the room had its 2 s")
     XCTAssertLessThan(waited, 3.9, "one timeout, not one per file")
-  }
-
-  /// A port on 127.0.0.1 that was free a moment ago.
-  private func freePort() throws -> Int {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-    try withUnsafeMutablePointer(to: &address) { pointer in
-      try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        guard bind(socket, $0, size) == 0, getsockname(socket, $0, &size) == 0 else {
-          throw MissingTestSetup("cannot bind a socket on 127.0.0.1")
-        }
-      }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
   }
 }

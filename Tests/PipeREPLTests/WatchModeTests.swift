@@ -87,6 +87,28 @@ final class WatchModeTests: XCTestCase {
     XCTAssertEqual(watcher.wait(timeout: 5).status, 130)
   }
 
+  /// A room that was down when the watch started gets the results of the saves after it is up.
+  func testARoomThatComesUpLaterGetsTheNextResult() throws {
+    let port = try RecordingRoom.freePort()
+    let home = try TemporaryFolder.home(for: self)
+    let url = "http://127.0.0.1:\(port)"
+    XCTAssertEqual(try PipeProcess.run(["join", url, "--name", "dee"], home: home).status, 0)
+    let folder = try folderWithOneFailingScript()
+    // Standard error with standard output, as a terminal shows them: the note, then the result.
+    let watcher = try Spawned(
+      ["check", "--watch", folder.path], environment: PipeProcess.environment(home: home), errors: .output)
+    addTeardownBlock { watcher.killGroup() }
+    XCTAssertTrue(watcher.waitForOutput("watching 2 files", timeout: 10), watcher.stdout)
+    XCTAssertTrue(watcher.stdout.contains("the room at 127.0.0.1:\(port) cannot be reached"), watcher.stdout)
+    let room = try RecordingRoom.start(test: self, port: port)
+    try Self.passing.write(to: folder.appendingPathComponent("one.pipe"), atomically: false, encoding: .utf8)
+    let reports = try room.waitForRequests(1, timeout: 2) { $0.method == "POST" }
+    XCTAssertEqual(reports[0].json["name"] as? String, "dee")
+    XCTAssertEqual(reports[0].json["passed"] as? Bool, true)
+    watcher.signal(SIGINT)
+    XCTAssertEqual(watcher.wait(timeout: 5).status, 130)
+  }
+
   /// Without inotify (here asked for, as for a network file system) the times are polled,
   /// and pipe says so once.
   func testPollingSeesASaveAndSaysSoOnce() throws {

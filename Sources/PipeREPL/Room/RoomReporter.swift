@@ -72,6 +72,9 @@ final class RoomReporter {
     ])
   }
 
+  /// Tries the room again after it could not be reached (a watch's next save).
+  func tryAgain() { gaveUp = false }
+
   private func send(_ members: [JSONObject.Member]) {
     guard !gaveUp else { return }
     let body = JSONValue.object(JSONObject(uniqueMembers: members)).encoded()

@@ -60,6 +60,7 @@ final class Watcher {
   /// every script watched.
   private func grade(_ files: [String], heading: String?) {
     var text = ""
+    room?.tryAgain()  // a room that was down may be back: at most one note per save
     if let heading {
       text +=
         streams.output.isTerminal

@@ -30,10 +30,12 @@ final class RecordingRoom {
     self.log = log
   }
 
-  static func start(test: XCTestCase) throws -> RecordingRoom {
+  /// Starts the room on `port` (any free one when 0).
+  static func start(test: XCTestCase, port: Int = 0) throws -> RecordingRoom {
     let log = try TemporaryFolder.make(for: test, prefix: "room").path + "/requests.jsonl"
     FileManager.default.createFile(atPath: log, contents: nil)
-    let server = try PythonServer(script: script, arguments: [log], test: test)  // killed when the test ends
+    // Killed when the test ends.
+    let server = try PythonServer(script: script, arguments: [log, String(port)], test: test)
     return RecordingRoom(url: server.url, log: log)
   }
 
@@ -89,8 +91,26 @@ final class RecordingRoom {
             self.send_header("Content-Length", "0")
             self.end_headers()
         def log_message(self, *arguments): pass
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[2])), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """
+
+  /// A port on 127.0.0.1 that was free a moment ago.
+  static func freePort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+    try withUnsafeMutablePointer(to: &address) { pointer in
+      try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        guard bind(socket, $0, size) == 0, getsockname(socket, $0, &size) == 0 else {
+          throw MissingTestSetup("cannot bind a socket on 127.0.0.1")
+        }
+      }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
 }
