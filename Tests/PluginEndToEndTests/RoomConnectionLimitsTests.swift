@@ -56,6 +56,36 @@ final class RoomConnectionLimitsTests: XCTestCase {
     XCTAssertGreaterThan(Date().timeIntervalSince(opened), 3, "not at once: after the idle time (5 s)")
   }
 
+  /// Sends a request head one byte each half second and says when the server hung up.
+  static let trickler = """
+    import select, socket, sys, time
+    s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+    head = b"GET /data/2.5/weather?q=London&appid=k HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nX-Slow: " + b"x" * 200
+    start = time.time()
+    for byte in head:
+        try:
+            s.send(bytes([byte]))
+        except OSError:
+            break
+        if select.select([s], [], [], 0.5)[0] and s.recv(1) == b"":
+            break
+    print("closed after %.1f s" % (time.time() - start), flush=True)
+    """
+
+  func testAClientThatSendsItsRequestSlowlyIsClosedWithinSeconds() throws {
+    try requirePython()
+    let room = try RoomServer(self)
+    let trickler = try Spawned(
+      ["python3", "-c", Self.trickler, String(room.port)], environment: PipeProcess.environment(),
+      executable: "/usr/bin/env")
+    addTeardownBlock { trickler.killGroup() }
+    let run = trickler.wait(timeout: 150)
+    let seconds = try XCTUnwrap(
+      run.stdout.firstMatch(of: /closed after (\d+\.\d) s/).flatMap { Double($0.1) })
+    XCTAssertLessThan(
+      seconds, 8, "a byte each half second does not keep the connection: \(run.stdout)\(run.stderr)")
+  }
+
   func testAHangingFaultsRequestEndsAfterTenSeconds() throws {
     let room = try RoomServer(self)
     let fault = try room.request("POST", "/_control/faults?weather=timeout&token=\(RoomServer.token)")

@@ -47,14 +47,14 @@ struct FakeAPICommand: ParsableCommand {
       one exercise without passing; the longest stuck first). A click on a
       failing cell shows the student's last failing expectation and diagram.
       Students report with POST /_room/report (no token); everything else of the
-      room, and control, needs the token (401 without it): ?token=T or
-      Authorization: Bearer T. The weather and air-quality APIs answer a room's
-      requests without an API key: a student who joined sends none (their own
-      key stays at home).
+      room, and control, needs the token: ?token=T or Authorization: Bearer T.
+      The weather and air-quality APIs answer a room's requests without an API
+      key: a student who joined sends none (their own key stays at home).
         pipe fake-api --room                  a random token, printed
         pipe fake-api --room --token T        your own token
         curl -X POST -H 'Authorization: Bearer T' 'http://ADDRESS:PORT/_control/reset'
 
+      With --room, a control or teacher's request without the token gets 401.
       Without --room, control is open to this machine's programs (127.0.0.1 only),
       as the keys are. In both modes a request from a web page of another origin
       (an Origin header that is not the server's) is refused with 403, and the
