@@ -19,7 +19,8 @@ deps:
 
 # tmux gives the prompt's end-to-end tests a terminal of their own (CI has none); python3
 # runs the example plugin written in Python; xmllint validates `pipe check --format junit`
-# and Perl's prove reads its TAP; zsh and fish load the completions `make install` writes.
+# and Perl's prove reads its TAP; zsh and fish load the completions `make install` writes;
+# headless chromium loads the room's page (`pipe fake-api --room`), driven over its DevTools pipe.
 test-deps: deps
 	$(call apt,python3,command -v python3)
 	$(call apt,tmux,command -v tmux)
@@ -27,6 +28,7 @@ test-deps: deps
 	$(call apt,perl,command -v prove)
 	$(call apt,zsh,command -v zsh)
 	$(call apt,fish,command -v fish)
+	$(call apt,chromium,command -v chromium)
 
 # The tests in two kinds, every test target in one of them (`make test` checks that):
 # fast ones run in process (or start a small plugin or helper at most): `make test-fast`, the

@@ -20,6 +20,8 @@ struct GradedScript {
   var cases: [Case] = []
   /// Whether the script never ran (it did not read or compile): its text is that failure alone.
   var ranNothing = false
+  /// The first failure's diagram as SVG, when it is a marble `expect`'s (for a joined room).
+  var failingDiagram: String?
 
   var passed: Int { cases.count - failed }
   var failed: Int { cases.filter { $0.failure != nil }.count }

@@ -1,14 +1,16 @@
 import Foundation
 import PipeDSL
 import TerminalText
+import PipeRendering
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
 enum Grader {
   /// Grades every script under `paths` and writes the results in `format`; the exit status is
   /// 0 when everything passed, 1 when something failed, 2 when there was nothing to grade.
-  static func run(paths: [String], options: RunChoices, streams: OutputStreams, format: CheckFormat = .text)
-    -> Int32
-  {
+  static func run(
+    paths: [String], options: RunChoices, streams: OutputStreams, format: CheckFormat = .text,
+    room: RoomReporter? = nil
+  ) -> Int32 {
     let files = scripts(in: paths)
     guard !files.isEmpty else {
       let named = paths.joined(separator: " ").neutralisingControls()
@@ -19,6 +21,7 @@ enum Grader {
     for path in files {
       let script = check(path, options: options, streams: streams)
       if format == .text { print(script.text.neutralisingControls(), terminator: "") }
+      room?.reportCheck(script, diagram: script.failingDiagram)
       graded.append(script)
     }
     // A hand-in's file name, errors and values never drive the terminal (nor the report).
@@ -32,7 +35,11 @@ enum Grader {
 
   /// Checks one script; a script that does not compile or cannot be read is one failed case.
   /// Texts are coloured as `streams` says for standard output.
-  static func check(_ path: String, options: RunChoices, streams: OutputStreams) -> GradedScript {
+  /// With `stopsPlugins`, the plugins the script started are stopped before it returns (a
+  /// watch grades many times in one process).
+  static func check(_ path: String, options: RunChoices, streams: OutputStreams, stopsPlugins: Bool = false)
+    -> GradedScript
+  {
     var script = GradedScript(path: path)
     let text: String
     switch ScriptSource.read(path, paint: streams.output.paint) {
@@ -52,6 +59,7 @@ enum Grader {
       options: quiet, streams: streams, output: BufferedOutput(), settings: settings, redactor: redactor,
       persistentCache: false, permissions: permissions
     )
+    defer { if stopsPlugins { session.stopPlugins() } }
     let file = SourceFile(name: path, text: text)
     let report = session.execute(file, commands: { _, _ in })
     if report.hasCompileErrors {
@@ -80,6 +88,11 @@ enum Grader {
       script.add(
         "\(path): no unhandled error", failure: redactor.redact("\(path): unhandled \(error.unhandledLine)"),
         kind: "unhandled")
+    }
+    if let first = script.cases.compactMap(\.failure).first {
+      script.failingDiagram = Rendering.of(session)?.failureSVG(shownIn: first, in: session).map {
+        redactor.redact($0)
+      }
     }
     if report.expectations.isEmpty {
       script.add(

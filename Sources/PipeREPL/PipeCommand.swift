@@ -47,7 +47,8 @@ struct PipeCommand: ParsableCommand {
     usage: """
       pipe [-e <code>] [<options>]
       pipe run <file> [<options>]
-      pipe check <paths> ... [<options>]
+      pipe check <paths> ... [--watch] [<options>]
+      pipe join <url> --name <name> | pipe leave | pipe hint <file>
       """,
     discussion: """
       pipe compiles a small pipeline language into a reactive operator graph and runs it on a virtual or a real clock, showing what happened at every stage.
@@ -65,6 +66,7 @@ struct PipeCommand: ParsableCommand {
       Environment:
         PIPE_PLUGIN_PATH      folders searched first for plugins (docs/PLUGINS.md)
         PIPE_PLUGIN_DEADLINE  how long a plugin may stay silent (10 s; 2, 500ms)
+        PIPE_WATCH_POLL=1     pipe check --watch polls instead of inotify (network file systems)
         XDG_CACHE_HOME        catch cache keeps values in $XDG_CACHE_HOME/pipe
         NO_COLOR              never colour the output (when set and not empty)
         FORCE_COLOR           colour even on a pipe, over NO_COLOR (not --no-color)
@@ -72,7 +74,9 @@ struct PipeCommand: ParsableCommand {
         COLUMNS               the width to draw to when the output is not a terminal
       """,
     version: version,
-    subcommands: [Run.self, Check.self, Export.self, FakeAPICommand.self, Docs.self]
+    subcommands: [
+      Run.self, Check.self, Export.self, FakeAPICommand.self, Docs.self, Join.self, Leave.self, Hint.self,
+    ]
   )
 
   @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE and exit.", valueName: "CODE"))
@@ -306,7 +310,7 @@ extension PipeCommand {
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "check", abstract: "Grade .pipe scripts by their expect lines, on virtual time.",
-      usage: "pipe check <paths> ... [<options>]",
+      usage: "pipe check <paths> ... [--watch] [<options>]",
       discussion: """
         Runs each script on the virtual clock (so it takes no time and repeats exactly) and prints every failed expectation with its file:line, expected above actual, then 'N passed, N failed'. A script fails when an expectation fails, when an error reaches a sink unhandled, or when it has no expect line at all: a script that checks nothing does not pass.
 
@@ -314,12 +318,19 @@ extension PipeCommand {
 
         A script reaches no host unless --allow-net allows it (live mode is refused), and writes only new files in the current folder unless --allow-write does; each thing a script tried and was refused is a failed case of its own, in every format (docs/PERMISSIONS.md).
 
-        Exit status: 0 all passed; 1 something failed; 64 a usage error; 74 the report could not be written.
+        With --watch, pipe check grades the paths once, then again each time a file under them is saved (within 300 ms), clearing the screen before each result (a separator line when the output is not a terminal); Ctrl-C leaves (exit status 130).
+
+        After 'pipe join', each file's result is also reported to the room (a room that cannot be reached is a one-line note, never a failure).
+
+        Exit status: 0 all passed; 1 something failed; 64 a usage error; 74 the report could not be written; 130 --watch left with Ctrl-C.
         """
     )
 
     @Argument(help: "Scripts, or folders searched for *.pipe.", completion: .file(extensions: ["pipe"]))
     var paths: [String]
+
+    @Flag(help: "Grade again each time a file under the paths is saved, until Ctrl-C (text format only).")
+    var watch = false
 
     @OptionGroup var options: CommonOptions
 
@@ -340,8 +351,16 @@ extension PipeCommand {
       var run = options.choices
       run.noColor = run.noColor || format != .text  // no escape codes in XML or TAP
       let report: CheckFormat = format == .junit ? .junit : format == .tap ? .tap : .text
+      let room = RoomReporter.joined { Descriptor.write($0 + "\n", to: STDERR_FILENO) }
+      if watch {
+        guard report == .text else {
+          throw ValidationError("--watch prints text for a person, not --format \(format)")
+        }
+        throw ExitCode(Watcher(paths: paths, options: run, room: room).run())
+      }
       throw ExitCode(
-        Grader.run(paths: paths, options: run, streams: OutputStreams(options: run), format: report))
+        Grader.run(
+          paths: paths, options: run, streams: OutputStreams(options: run), format: report, room: room))
     }
   }
 }

@@ -16,6 +16,9 @@ public final class Rendering: Drawing, @unchecked Sendable {
   public let display: @Sendable () -> Display
   /// The last diagram drawn by `marbles`; read and written on the session's loop.
   public internal(set) var lastDiagram: Diagram?
+  /// The failed marble `expect`s drawn so far, in order: their lanes as printed, and their
+  /// diagram (for the SVG a joined room is sent); read and written on the session's loop.
+  private var failures: [(lines: [String], diagram: Diagram)] = []
 
   public init(display: @escaping @Sendable () -> Display) { self.display = display }
 
@@ -25,7 +28,20 @@ public final class Rendering: Drawing, @unchecked Sendable {
     var display = self.display()
     display.colour = false
     display.width -= 2  // the failure's lines are indented
-    return ExpectationLanes.lines(for: failure, display: display)
+    let lines = ExpectationLanes.lines(for: failure, display: display)
+    failures.append((lines, ExpectationLanes.diagram(failure)))
+    return lines
+  }
+
+  /// The SVG of the failed expectation whose lanes `message` (its failure's text) shows;
+  /// nil when none of the drawn ones is it (an expectation of values or attempts draws none).
+  public func failureSVG(shownIn message: String, in session: Session) -> String? {
+    session.loop.sync {
+      let drawn = failures.first { failure in
+        failure.lines.allSatisfy { message.contains($0.drop { $0 == " " }) }
+      }
+      return drawn.map { DiagramSVGRenderer().render($0.diagram) }
+    }
   }
 
   /// The rendering `session` draws with, if any.

@@ -4,7 +4,7 @@ import XCTest
 /// The docs show pipe's real output: every `$ pipe ...` line in a ```console block of these
 /// pages is run, and what it prints must be the lines below it.
 final class ConsoleExamplesTests: XCTestCase {
-  static let pages = ["docs/LANGUAGE.md", "docs/COOKBOOK.md"]
+  static let pages = ["docs/LANGUAGE.md", "docs/COOKBOOK.md", "workshop/README.md"]
 
   func testEveryConsoleExampleShowsWhatPipePrints() throws {
     var checked = 0

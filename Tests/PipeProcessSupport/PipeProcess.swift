@@ -21,7 +21,9 @@ public enum PipeProcess {
     var environment = ProcessInfo.processInfo.environment
     environment["HOME"] = home
     environment["NO_COLOR"] = "1"
-    for name in ["XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"] { environment[name] = "" }
+    for name in ["XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"] {
+      environment[name] = ""
+    }
     return environment.merging(extra) { $1 }
   }
 

@@ -28,7 +28,8 @@ final class FakeAPIControlTests: FakeAPITestCase {
     let after = await weather.fetch(.city("Oslo"), attempt: 1)
     XCTAssertNotNil(after.value)
     XCTAssertEqual(
-      log.all.filter { $0.hasPrefix("control:") }, ["control: faults airquality=rate(0.3) weather=503,ok"])
+      log.all.filter { $0.hasPrefix("control from") },
+      ["control from 127.0.0.1: faults airquality=rate(0.3) weather=503,ok"], "the log names the client")
   }
 
   func testABadPlanIsRejectedAndChangesNothing() async throws {

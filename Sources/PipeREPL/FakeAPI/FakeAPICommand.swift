@@ -7,7 +7,7 @@ struct FakeAPICommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "fake-api",
     abstract:
-      "Serve fake OpenWeatherMap and AirVisual APIs on 127.0.0.1, with faults you switch while it runs.",
+      "Serve fake OpenWeatherMap and AirVisual APIs on 127.0.0.1 (--room: to a workshop), with faults you switch.",
     discussion: """
       It answers the live requests of the weather and airquality plugins from the
       simulators pipe uses offline, over real HTTP, so a class can watch retry,
@@ -38,11 +38,44 @@ struct FakeAPICommand: ParsableCommand {
         curl -X POST 'http://127.0.0.1:8080/_control/faults?weather=503'
         curl -X POST http://127.0.0.1:8080/_control/reset
 
+      A workshop's room (--room): it listens on every address of this machine,
+      not only 127.0.0.1, and prints the line students type to join
+      (pipe join http://ADDRESS:PORT --name NAME) and the teacher's link,
+      http://ADDRESS:PORT/_room?token=T: a live page of the class, one row per
+      student, one column per exercise (not started, failing with its tries,
+      passed), hints used, and who is stuck (3 failed tries, or 10 minutes on
+      one exercise without passing; the longest stuck first). A click on a
+      failing cell shows the student's last failing expectation and diagram.
+      Students report with POST /_room/report (no token); everything else of the
+      room, and control, needs the token: ?token=T or Authorization: Bearer T.
+      The weather and air-quality APIs answer a room's requests without an API
+      key: a student who joined sends none (their own key stays at home).
+        pipe fake-api --room                  a random token, printed
+        pipe fake-api --room --token T        your own token
+        curl -X POST -H 'Authorization: Bearer T' 'http://ADDRESS:PORT/_control/reset'
+
+      With --room, a control or teacher's request without the token gets 401.
+      Without --room, control is open to this machine's programs (127.0.0.1 only),
+      as the keys are. In both modes a request from a web page of another origin
+      (an Origin header that is not the server's) is refused with 403, and the
+      log names the address of every control call. Limits: 64 connections per
+      client address (more are closed at once), 5 s to send a request or to
+      make the next one on a kept-alive connection, and a timeout fault's
+      request ends after 10 s (with a 504).
+
       q or Ctrl-C stops it.
       """)
 
-  @Option(help: "The port to listen on, on 127.0.0.1 (0: any free port).")
+  @Option(help: "The port to listen on (0: any free port).")
   var port: UInt16 = 8080
+
+  @Flag(
+    help:
+      "Serve a workshop's room: listen on every address, take students' reports, serve the teacher's page.")
+  var room = false
+
+  @Option(help: ArgumentHelp("The room's token (with --room; a random one without it).", valueName: "T"))
+  var token: String?
 
   @Option(help: ArgumentHelp("The weather service's faults at the start.", valueName: "PLAN"))
   var weatherFaults: String = ""
@@ -65,6 +98,16 @@ struct FakeAPICommand: ParsableCommand {
       self.seed = seed
     }
     _ = try faults()
+    if let token {
+      guard room else {
+        throw ValidationError("--token needs --room (without it, control is open on 127.0.0.1)")
+      }
+      guard (8...128).contains(token.count),
+        token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) })
+      else {
+        throw ValidationError("--token must be 8-128 letters, digits, '-', '_', '.' or '~' (it goes in URLs)")
+      }
+    }
   }
 
   /// The plans given on the command line.
@@ -78,6 +121,7 @@ struct FakeAPICommand: ParsableCommand {
   }
 
   func run() throws {
-    throw ExitCode(FakeAPIConsole(port: port, faults: try faults(), seed: seed).run())
+    let token = room ? (self.token ?? FakeAPIServer.makeToken()) : nil
+    throw ExitCode(FakeAPIConsole(port: port, faults: try faults(), seed: seed, roomToken: token).run())
   }
 }

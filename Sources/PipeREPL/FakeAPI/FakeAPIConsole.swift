@@ -10,13 +10,19 @@ final class FakeAPIConsole: Sendable {
   private let port: UInt16
   private let faults: FakeAPIFaults
   private let seed: UInt64
+  private let roomToken: String?
   private let quit = DispatchSemaphore(value: 0)
 
-  init(port: UInt16, faults: FakeAPIFaults, seed: UInt64) {
+  /// With `roomToken`, the room's service (`--room`) on every address; else 127.0.0.1 only.
+  init(port: UInt16, faults: FakeAPIFaults, seed: UInt64, roomToken: String? = nil) {
     self.port = port
     self.faults = faults
     self.seed = seed
-    server = FakeAPIServer(port: port, faults: faults, seed: seed, log: { Console.line(Console.stamped($0)) })
+    self.roomToken = roomToken
+    // A room's students send no key (`pipe join` keeps theirs at home): it answers without one.
+    server = FakeAPIServer(
+      port: port, faults: faults, seed: seed, requireKey: roomToken == nil, roomToken: roomToken,
+      log: { Console.line(Console.stamped($0)) })
   }
 
   /// Serves until asked to stop; returns the exit status.
@@ -25,14 +31,19 @@ final class FakeAPIConsole: Sendable {
     let chosen: UInt16
     do {
       chosen = try Blocking.run { try await server.start() }
+    } catch is FakeAPIServer.PortInUse {
+      Descriptor.write(
+        "pipe fake-api: port \(port) is in use: pick another with --port, or --port 0 for any free port\n",
+        to: STDERR_FILENO)
+      return 1
     } catch {
-      Descriptor.write("pipe fake-api: cannot listen on 127.0.0.1:\(port): \(error)\n", to: STDERR_FILENO)
+      Descriptor.write("pipe fake-api: cannot listen on port \(port): \(error)\n", to: STDERR_FILENO)
       return 1
     }
     // Ctrl-C is caught before the banner says how to stop: a SIGINT between the two was lost
     // (ignored before its source was registered) or killed the console without stopping it.
     for number in [SIGINT, SIGTERM] { SignalWatch.watch(number) { [quit] in quit.signal() } }
-    Console.line(banner(port: chosen))
+    Console.line(roomToken.map { roomBanner(port: chosen, token: $0) } ?? banner(port: chosen))
     let keys = TerminalKeys()
     let reader = Thread { [self] in readKeys() }
     reader.name = "fake-api keys"
@@ -59,6 +70,30 @@ final class FakeAPIConsole: Sendable {
       \(FaultKey.menu())
       Or over HTTP (more in pipe fake-api --help):
         curl -X POST '\(url)/_control/faults?weather=500,500,ok&airquality=none'
+
+      Requests:
+      """
+  }
+
+  private func roomBanner(port: UInt16, token: String) -> String {
+    let addresses = NetworkAddresses.ipv4()
+    let joins = addresses.map { "    pipe join http://\($0):\(port) --name NAME" }.joined(separator: "\n")
+    let teacher = addresses.first { $0 != "127.0.0.1" } ?? "127.0.0.1"
+    return """
+      pipe fake-api: the room's service, on every address of this machine, port \(port)
+        faults: \(Console.describe(faults))   seed: \(seed)
+
+      Students join with (one line per address of this machine; pick the room's network):
+      \(joins)
+
+      The teacher's page (keep the link to yourself: it holds the token):
+        http://\(teacher):\(port)/_room?token=\(token)
+        token: \(token)
+
+      Keys (no Enter needed):
+      \(FaultKey.menu())
+      Or over HTTP, with the token (more in pipe fake-api --help):
+        curl -X POST -H 'Authorization: Bearer \(token)' 'http://127.0.0.1:\(port)/_control/faults?weather=500,500,ok'
 
       Requests:
       """
@@ -97,6 +132,7 @@ final class FakeAPIConsole: Sendable {
       Blocking.run { await server.resetAttempts() }
       Console.line("attempts restart at 1")
     case .status:
+      if let summary = server.roomSummary() { Console.line("room: \(summary)") }
       let status = Blocking.run { await server.status() }
       for (service, plan, requests) in status {
         let name = service.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)

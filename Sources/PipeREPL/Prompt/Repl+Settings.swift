@@ -8,15 +8,18 @@ extension Repl {
   /// Takes the saved settings into `settings`; returns the lines to show under the banner:
   /// `settings: weather.faults="500,ok", weather.mode=live · :settings, :reset`, and a note
   /// for each value ignored.
+  /// In a room (`pipe join`), the line after them says so, and the room's service is used.
   static func restoreSettings(from store: SettingsStore?, into settings: Settings) -> [String] {
     guard let store else { return [] }
     let (saved, fileNote) = store.load()
     var notes = fileNote.map { ["note: \($0)"] } ?? []
-    for key in saved.keys.sorted() {
+    if let room = RoomMembership.load(from: store) { notes.append(room.startupLine) }
+    for key in saved.keys.sorted() where !RoomMembership.isRoomKey(key) {
       guard let problem = settings.restore(key, saved[key]!) else { continue }
       notes.append(ignoredNote(key, problem, default: settings[key]))
     }
     let set = settings.explicitValues.keys.sorted()
+    RoomMembership.load(from: store)?.apply(to: settings)  // after the line: it shows what the person set
     guard !set.isEmpty else { return notes }
     let shown = set.map { "\($0)=\(shownValue($0, in: settings))" }.joined(separator: ", ")
     return ["settings: \(shown) · :settings, :reset"] + notes
@@ -67,7 +70,9 @@ extension Repl {
       }
       keys = [name]
     } else {
-      keys = Array(Set(saved.keys).union(host.loop.sync { session.settings.explicitValues.keys })).sorted()
+      // The room is left with `pipe leave`, not reset.
+      keys = Array(Set(saved.keys).union(host.loop.sync { session.settings.explicitValues.keys }))
+        .filter { !RoomMembership.isRoomKey($0) }.sorted()
     }
     host.loop.sync { for key in keys { session.settings.reset(key) } }
     var changes: [String: Value?] = [:]

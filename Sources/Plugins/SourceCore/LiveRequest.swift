@@ -42,13 +42,14 @@ public enum Redact {
 
   /// `query` of an ASCII target (every target a client sends percent-encoded), byte by byte:
   /// the fake API logs one per request, and reading it as characters cost more than its answer.
+  /// A query with a `%` escape is left to `queryByCharacters`, which decodes the names.
   static func asciiQuery(_ target: String) -> String? {
     var target = target
     return target.withUTF8 { bytes -> String? in
       guard let mark = bytes.firstIndex(of: UInt8(ascii: "?")) else {
         return String(decoding: bytes, as: UTF8.self)
       }
-      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "%") }) else { return nil }
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count + 16)
       out.append(contentsOf: bytes[...mark])
@@ -83,13 +84,16 @@ public enum Redact {
   }
 
   /// `query` of any target, character by character (a name such as `\u{212A}ey` lowercases to
-  /// `key`).
+  /// `key`), each name percent-decoded as the server reads it (`%61ppid` is `appid`).
   static func queryByCharacters(_ target: String) -> String {
     guard let mark = target.firstIndex(of: "?") else { return target }
     let items = target[target.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false)
     let redacted = items.map { item -> String in
       let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard parts.count == 2, keyNames.contains(parts[0].lowercased()) else { return String(item) }
+      let name = String(parts[0]).replacingOccurrences(of: "+", with: " ")
+      guard parts.count == 2, keyNames.contains((name.removingPercentEncoding ?? name).lowercased()) else {
+        return String(item)
+      }
       return "\(parts[0])=••••"
     }
     return target[..<mark] + "?" + redacted.joined(separator: "&")

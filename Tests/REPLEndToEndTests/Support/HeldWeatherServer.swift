@@ -31,13 +31,18 @@ final class HeldWeatherServer {
     try Data().write(to: URL(fileURLWithPath: releaseFile))
   }
 
-  private static let script = """
-    import http.server, json, os, sys, time, urllib.parse
-    release = sys.argv[1]
-    london = {"coord": {"lon": -0.13, "lat": 51.51}, "weather": [{"id": 500, "main": "Rain",
+  /// London's weather as OpenWeatherMap answers it, as a Python dict (the other stand-ins use it too).
+  static let london = """
+    {"coord": {"lon": -0.13, "lat": 51.51}, "weather": [{"id": 500, "main": "Rain",
       "description": "light rain", "icon": "10d"}], "main": {"temp": 12.4, "feels_like": 10.1,
       "humidity": 81}, "wind": {"speed": 4.6}, "dt": 1717242720, "sys": {"country": "GB"},
       "name": "London", "cod": 200}
+    """
+
+  private static let script = """
+    import http.server, json, os, sys, time, urllib.parse
+    release = sys.argv[1]
+    london = \(london)
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
         disable_nagle_algorithm = True

@@ -12,31 +12,35 @@ struct FakeAPIControl: Sendable {
   let log: @Sendable (String) -> Void
 
   func status(_ request: FakeAPIRequest) async -> FakeAPIReply {
-    .json(200, state.statusJSON())
+    log("control from \(request.client): status")
+    return .json(200, state.statusJSON())
   }
 
   func setFaults(_ request: FakeAPIRequest) async -> FakeAPIReply {
+    guard request.queryDecodes else {
+      return failure("the query is not percent-encoded UTF-8 text: \(Redact.query(request.target))", request)
+    }
     var plans: [FakeAPIService: FaultPlan] = [:]
-    for item in request.query {
+    for item in request.query where item.name != "token" {
       guard let service = FakeAPIService(rawValue: item.name) else {
-        return failure("unknown service '\(item.name)': use weather or airquality")
+        return failure("unknown service '\(item.name)': use weather or airquality", request)
       }
       do {
         plans[service] = try FaultPlan(parsing: item.value)
       } catch {
-        return failure(error.message)
+        return failure(error.message, request)
       }
     }
     state.setFaults(plans)
     let summary = plans.map { "\($0.key.rawValue)=\($0.value)" }.sorted().joined(separator: " ")
-    log("control: faults \(summary.isEmpty ? "unchanged" : summary)")
-    return await status(request)
+    log("control from \(request.client): faults \(summary.isEmpty ? "unchanged" : summary)")
+    return .json(200, state.statusJSON())
   }
 
   func reset(_ request: FakeAPIRequest) async -> FakeAPIReply {
     state.reset()
-    log("control: attempts reset")
-    return await status(request)
+    log("control from \(request.client): attempts reset")
+    return .json(200, state.statusJSON())
   }
 
   /// Any other route: a 404 that lists the routes there are.
@@ -48,8 +52,10 @@ struct FakeAPIControl: Sendable {
     return .error(404, "no such route; try \(routes)")
   }
 
-  private func failure(_ message: String) -> FakeAPIReply {
-    log("control: rejected: \(message)")
+  private func failure(_ message: String, _ request: FakeAPIRequest) -> FakeAPIReply {
+    let shown = String(
+      String.UnicodeScalarView(message.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+    log("control from \(request.client): rejected: \(shown)")
     return .error(400, message)
   }
 }

@@ -8,15 +8,26 @@ struct FakeAPIHandler: Sendable {
   private let routes: [(method: String, path: String, answer: Route)]
   private let unknown: Route
 
-  init(routes: FakeAPIRoutes, control: FakeAPIControl) {
-    let table: [(String, Route)] = [
+  /// The room's routes are there only with `room` (`pipe fake-api --room`); control and the
+  /// teacher's routes are behind `access`.
+  init(routes: FakeAPIRoutes, control: FakeAPIControl, room: RoomRoutes?, access: FakeAPIAccess) {
+    var table: [(String, Route)] = [
       ("GET /data/2.5/weather", routes.weather),
       ("GET /v2/city", routes.airQuality),
       ("GET /v2/nearest_city", routes.airQuality),
-      ("GET /_control", control.status),
-      ("POST /_control/faults", control.setFaults),
-      ("POST /_control/reset", control.reset),
+      ("GET /_control", access.guarded(control.status)),
+      ("POST /_control/faults", access.guarded(control.setFaults)),
+      ("POST /_control/reset", access.guarded(control.reset)),
     ]
+    if let room {
+      table += [
+        ("POST /_room/report", access.guarded(room.report, needsToken: false)),
+        ("GET /_room", access.guarded(room.page)),
+        ("GET /_room/state", access.guarded(room.snapshot)),
+        ("GET /_room/events", access.guarded(room.events)),
+        ("GET /_room/diagram", access.guarded(room.diagram)),
+      ]
+    }
     self.routes = table.map { pattern, answer in
       let parts = pattern.split(separator: " ")
       return (String(parts[0]), Self.segments(String(parts[1])), answer)

@@ -12,11 +12,42 @@ struct FakeAPIRequest: Sendable {
   /// The path, percent-decoded, with `.` and `..` segments resolved (`URL.standardized.path`).
   let path: String
   let query: Query
+  /// The header fields, names lowercased, in order.
+  let headers: [(name: String, value: String)]
+  /// The body (at most `maximumBody` bytes: the transport answers a longer one 413).
+  let body: Data
+  /// The client's address, as the log names it (`192.168.1.23`).
+  let client: String
 
-  init(method: String, target: String) {
+  /// The most bytes a request body may have (a room report with its diagram).
+  static let maximumBody = 256 * 1024
+
+  init(
+    method: String, target: String, headers: [(name: String, value: String)] = [], body: Data = Data(),
+    client: String = "?"
+  ) {
     self.method = method
     self.target = target
+    self.headers = headers.map { ($0.name.lowercased(), $0.value) }
+    self.body = body
+    self.client = client
     (path, query) = Self.plain(target) ?? Self.parsedByFoundation(target)
+  }
+
+  /// The first header field named `name` (any case).
+  func header(_ name: String) -> String? {
+    let name = name.lowercased()
+    return headers.first { $0.name == name }?.value
+  }
+
+  /// Whether every query item's name and value decode as UTF-8 text (`%FF%FE` does not).
+  var queryDecodes: Bool {
+    guard let mark = target.firstIndex(of: "?") else { return true }
+    return target[target.index(after: mark)...].split(separator: "&").allSatisfy { item in
+      item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).allSatisfy {
+        $0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding != nil
+      }
+    }
   }
 
   /// The query items, percent-decoded, in order.

@@ -12,24 +12,43 @@ import SourceCore
 public final class FakeAPIServer: Sendable {
   private let transport: any FakeAPITransport
   private let state: FakeAPIState
+  private let room: RoomState?
 
   /// - Parameters:
   ///   - port: the port to listen on; 0 lets the system choose one (`start()` says which).
   ///   - seed: the simulators' seed.
   ///   - requireKey: answer an empty key with the services' invalid-key errors.
-  ///   - hangSeconds: how long a `timeout` fault keeps the client waiting.
-  ///   - idleSeconds: how long a keep-alive connection may wait for its next request.
+  ///   - hangSeconds: how long a `timeout` fault keeps the client waiting (then a 504).
+  ///   - idleSeconds: how long a connection may wait for its next request, or send its head.
+  ///   - roomToken: serve the room (`pipe fake-api --room`): listen on every address, take
+  ///     students' reports, show the teacher's page, and want this token for control.
   ///   - log: where the request log goes; standard error by default.
   public init(
     port: UInt16 = 0, faults: FakeAPIFaults = FakeAPIFaults(), seed: UInt64 = 42,
-    requireKey: Bool = true, hangSeconds: Double = 30, idleSeconds: Double = 60,
+    requireKey: Bool = true, hangSeconds: Double = 10, idleSeconds: Double = 5, roomToken: String? = nil,
     log: @escaping @Sendable (String) -> Void = FakeAPIServer.logToStandardError
   ) {
     state = FakeAPIState(faults: faults, seed: seed, requireKey: requireKey)
+    room = roomToken.map { _ in RoomState() }
     let routes = FakeAPIRoutes(
       state: state, seed: seed, requireKey: requireKey, hangSeconds: hangSeconds, log: log)
-    let handler = FakeAPIHandler(routes: routes, control: FakeAPIControl(state: state, log: log))
-    transport = HummingbirdTransport(port: port, idleSeconds: idleSeconds, handler: handler)
+    let handler = FakeAPIHandler(
+      routes: routes, control: FakeAPIControl(state: state, log: log),
+      room: room.map { RoomRoutes(state: $0, log: log) }, access: FakeAPIAccess(token: roomToken))
+    transport = HummingbirdTransport(
+      host: roomToken == nil ? "127.0.0.1" : "0.0.0.0", port: port, idleSeconds: idleSeconds,
+      handler: handler,
+      log: log)
+  }
+
+  /// A random token for `roomToken`: 18 bytes from the system's generator, URL-safe.
+  public static func makeToken() -> String {
+    FakeAPIAccess.makeToken()
+  }
+
+  /// `3 students, 5 passed, 1 stuck (ada)`, or nil without a room.
+  public func roomSummary() -> String? {
+    room?.summary()
   }
 
   /// Starts listening and returns the port.
@@ -39,6 +58,7 @@ public final class FakeAPIServer: Sendable {
 
   /// Stops listening and drops every connection, hung ones included.
   public func stop() async {
+    room?.closeWatchers()
     await transport.stop()
   }
 
@@ -57,6 +77,9 @@ public final class FakeAPIServer: Sendable {
     state.status()
   }
 
+  /// `start()` failed: the port is taken by another program.
+  public struct PortInUse: Error {}
+
   public static let logToStandardError: @Sendable (String) -> Void = { line in
     FileHandle.standardError.write(Data("fake-api: \(line)\n".utf8))
   }
@@ -64,7 +87,7 @@ public final class FakeAPIServer: Sendable {
 
 /// An HTTP server that carries the fake API's requests to its handler.
 protocol FakeAPITransport: Sendable {
-  /// Starts listening on 127.0.0.1 and returns the port.
+  /// Starts listening and returns the port.
   func start() async throws -> UInt16
   /// Stops listening and drops every connection.
   func stop() async

@@ -8,35 +8,54 @@ import NIOPosix
 /// The fake API over HummingbirdCore (SwiftNIO): HTTP/1.1 on the event loops NIO shares across the
 /// process, one child task per connection.
 ///
-/// What connections hold is bounded: one idle between requests for `idleSeconds` is closed (a
-/// hung request is not idle: it keeps its connection for its whole hang), and no more than
-/// `maximumConnections` are open at once (the rest wait in the listen queue). An answered request
-/// leaves nothing behind: no timer outlives it.
+/// What connections hold is bounded, so that no client starves the others: one idle between
+/// requests, or slow to send its request head, for `idleSeconds` is closed (a request being
+/// answered is not idle: a hung one keeps its connection for its whole hang, which is bounded);
+/// one client address has at most `ConnectionsPerAddress.maximum` open (more are closed at
+/// once); and no more than `maximumConnections` are open at once (the rest wait in the listen
+/// queue). An answered request leaves nothing behind: no timer outlives it.
 final class HummingbirdTransport: FakeAPITransport {
   /// More than a room of clients needs; each open connection costs some kilobytes.
   static let maximumConnections = 1024
+  /// Connections the kernel may queue before they are accepted (a burst is accepted, and its
+  /// excess closed, quickly; a full queue would drop other clients' connections for a second).
+  static let backlog = 4096
 
+  private let host: String
   private let port: UInt16
   private let idleTimeout: TimeAmount
   private let handler: FakeAPIHandler
+  private let perAddress: ConnectionsPerAddress
   private let runner = RunTask()
 
-  init(port: UInt16, idleSeconds: Double, handler: FakeAPIHandler) {
+  init(
+    host: String, port: UInt16, idleSeconds: Double, handler: FakeAPIHandler,
+    log: @escaping @Sendable (String) -> Void
+  ) {
+    self.host = host
     self.port = port
     self.idleTimeout = .nanoseconds(Int64(idleSeconds * 1e9))
     self.handler = handler
+    perAddress = ConnectionsPerAddress(log: log)
   }
 
   func start() async throws -> UInt16 {
     let handler = handler
+    let perAddress = perAddress
     let (ready, readySignal) = AsyncStream.makeStream(of: Result<UInt16, any Error>.self)
-    let server = try HTTPServerBuilder.http1(configuration: .init(idleTimeout: idleTimeout)).buildServer(
+    let idleTimeout = idleTimeout
+    let server = try HTTPServerBuilder { responder in
+      LimitedChildChannel(
+        inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)),
+        limit: perAddress)
+    }.buildServer(
       configuration: ServerConfiguration(
-        address: .hostname("127.0.0.1", port: Int(port)),
+        address: .hostname(host, port: Int(port)), backlog: Self.backlog,
         availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections)),
       eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
       logger: Logger(label: "fake-api", factory: { _ in SwiftLogNoOpLogHandler() }),
-      responder: { request, writer, _ in try await Self.respond(to: request, writer: writer, handler: handler)
+      responder: { request, writer, channel in
+        try await Self.respond(to: request, writer: writer, channel: channel, handler: handler)
       },
       onServerRunning: { channel in
         readySignal.yield(.success(UInt16(channel.localAddress?.port ?? 0)))
@@ -45,7 +64,7 @@ final class HummingbirdTransport: FakeAPITransport {
       do {
         try await server.run()
       } catch {
-        readySignal.yield(.failure(error))
+        readySignal.yield(.failure(Self.explained(error)))
         throw error
       }
     }
@@ -57,11 +76,30 @@ final class HummingbirdTransport: FakeAPITransport {
     await runner.stop()
   }
 
+  /// `FakeAPIServer.PortInUse` for a bind that failed with EADDRINUSE; any other error as it is.
+  private static func explained(_ error: any Error) -> any Error {
+    if let error = error as? IOError, error.errnoCode == EADDRINUSE { return FakeAPIServer.PortInUse() }
+    return error
+  }
+
   private static func respond(
-    to request: Request, writer: consuming ResponseWriter, handler: FakeAPIHandler
+    to request: Request, writer: consuming ResponseWriter, channel: any Channel, handler: FakeAPIHandler
   ) async throws {
+    var request = request
+    let body: ByteBuffer
+    do {
+      body = try await request.collectBody(upTo: FakeAPIRequest.maximumBody)
+    } catch is NIOTooManyBytesError {
+      try await writer.writeResponse(
+        HTTPResponse(status: .contentTooLarge, headerFields: [.contentLength: "0", .connection: "close"]))
+      return
+    }
+    var headers = request.headers.map { (name: $0.name.canonicalName, value: $0.value) }
+    if let authority = request.head.authority { headers.append(("host", authority)) }
     let reply = await handler.reply(
-      to: FakeAPIRequest(method: request.method.rawValue, target: request.uri.string))
+      to: FakeAPIRequest(
+        method: request.method.rawValue, target: request.uri.string, headers: headers,
+        body: Data(body.readableBytesView), client: channel.remoteAddress?.ipAddress ?? "?"))
     switch reply {
     case .answer(let status, let headers, let body):
       var fields = HTTPFields()
@@ -81,6 +119,16 @@ final class HummingbirdTransport: FakeAPITransport {
         status: .ok, headerFields: [.contentLength: String(FakeAPIReply.droppedBodyLength)])
       _ = try await writer.writeHead(head)
       throw Dropped()
+    case .stream(let headers, let pieces):
+      var fields = HTTPFields()
+      for header in headers {
+        if let name = HTTPField.Name(header.name) { fields[name] = header.value }
+      }
+      var body = try await writer.writeHead(HTTPResponse(status: .ok, headerFields: fields))
+      for await piece in pieces {
+        try await body.write(ByteBuffer(bytes: piece))
+      }
+      try await body.finish(nil)
     }
   }
 
