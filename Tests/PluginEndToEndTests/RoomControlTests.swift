@@ -50,6 +50,28 @@ final class RoomControlTests: XCTestCase {
     XCTAssertEqual(crossSite.status, 403, "a plain cross-site POST, as a web page sends it")
     XCTAssertEqual(
       try RoomServer.send("POST", "\(url)/_control/reset").status, 200, "loopback needs no token")
+
+    try requirePython()
+    let port = try XCTUnwrap(url.split(separator: ":").last.map(String.init))
+    let rebound = try Spawned(
+      [
+        "python3", "-c",
+        """
+        import http.client, sys
+        for host in sys.argv[2:]:
+            c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=10)
+            c.putrequest("POST", "/_control/reset", skip_host=True)
+            c.putheader("Host", host)
+            c.putheader("Content-Length", "0")
+            c.endheaders()
+            print(host, c.getresponse().status, flush=True)
+        """,
+        port, "evil.example:\(port)", "localhost:\(port)", "[::1]:\(port)",
+      ], environment: PipeProcess.environment(), executable: "/usr/bin/env"
+    ).wait(timeout: 30)
+    XCTAssertEqual(
+      rebound.stdout, "evil.example:\(port) 403\nlocalhost:\(port) 200\n[::1]:\(port) 200\n",
+      "a name rebound to 127.0.0.1 is refused: \(rebound.stderr)")
   }
 
   func testABadFaultPlanOrQueryGets400WithTheReason() throws {

@@ -6,7 +6,9 @@ import Foundation
 ///   with 403, in both modes: a web page's cross-site POST never changes the faults.
 /// - With a token (`pipe fake-api --room`), control and the teacher's routes need it, as
 ///   `Authorization: Bearer T` or `?token=T`: else 401. Without one (plain `pipe fake-api`, on
-///   127.0.0.1 only), control is open to this machine's programs, as the console's keys are.
+///   127.0.0.1 only), control is open to this machine's programs, as the console's keys are,
+///   but only under a loopback `Host` (403 else): a web page whose name was rebound to
+///   127.0.0.1 (DNS rebinding) sends its own name, and its own origin.
 struct FakeAPIAccess: Sendable {
   let token: String?
 
@@ -23,7 +25,13 @@ struct FakeAPIAccess: Sendable {
     if let origin = request.header("origin"), origin != "http://" + (request.header("host") ?? "") {
       return .error(403, "cross-origin request refused (Origin: \(origin.prefix(100)))")
     }
-    guard needsToken, let token else { return nil }
+    guard needsToken else { return nil }
+    guard let token else {
+      let host = request.header("host")
+      guard !Self.isLoopback(host: host) else { return nil }
+      return .error(
+        403, "control answers requests to 127.0.0.1 or localhost only (Host: \((host ?? "").prefix(100)))")
+    }
     let bearer = request.header("authorization").flatMap { value in
       value.hasPrefix("Bearer ") ? String(value.dropFirst("Bearer ".count)) : nil
     }
@@ -33,6 +41,16 @@ struct FakeAPIAccess: Sendable {
         body: Data(#"{"error":"this needs the room's token: ?token=T or Authorization: Bearer T"}"#.utf8))
     }
     return nil
+  }
+
+  /// Whether a `Host` header names this machine's loopback (any port): `127.0.0.1:8080`,
+  /// `localhost`, `[::1]:8080`. No header at all (HTTP/1.0) is taken as loopback.
+  static func isLoopback(host: String?) -> Bool {
+    guard let host else { return true }
+    let name =
+      host.hasPrefix("[")
+      ? String(host.prefix { $0 != "]" }.dropFirst()) : String(host.prefix { $0 != ":" })
+    return name.lowercased() == "localhost" || name == "::1" || name.hasPrefix("127.")
   }
 
   /// Compares in a time that does not depend on where the two differ.
