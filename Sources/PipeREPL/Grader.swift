@@ -1,7 +1,7 @@
 import Foundation
 import PipeDSL
-import TerminalText
 import PipeRendering
+import TerminalText
 
 /// `pipe check`: runs scripts on virtual time and grades them by their `expect` lines.
 enum Grader {
