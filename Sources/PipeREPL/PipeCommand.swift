@@ -270,6 +270,8 @@ extension PipeCommand {
 
         With --format junit or --format tap, standard output is a report for CI instead: each expectation is a test case named by its file:line, a failed one carries the failure's text.
 
+        Each script is graded in a pipe of its own, stopped when it runs longer than --timeout (30 s) or uses more memory than --max-memory (1 GiB): a script that crashes, loops or runs out of memory fails, says so in the report, and every other script is still graded.
+
         Exit status: 0 all passed; 1 something failed; 64 a usage error.
         """
     )
@@ -277,7 +279,7 @@ extension PipeCommand {
     @Argument(help: "Scripts, or folders searched for *.pipe.", completion: .file(extensions: ["pipe"]))
     var paths: [String]
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var options: CheckOptions
 
     @OptionGroup var format: FormatOption
 
@@ -293,11 +295,21 @@ extension PipeCommand {
     func run() throws {
       let format = format.format
       try format.check([.text, .junit, .tap], for: "pipe check")
-      var run = options.choices
+      var run = options.common.choices
       run.noColor = run.noColor || format != .text  // no escape codes in XML or TAP
+      let streams = OutputStreams(options: run)
+      if options.gradedChild, let file = paths.first {
+        // The child of a `pipe check`: grades one file and hands the result back as JSON.
+        let script = Grader.check(file, options: run, streams: streams)
+        Descriptor.write(script.json.encodedString() + "\n", to: STDOUT_FILENO)
+        throw ExitCode(0)
+      }
       let report: CheckFormat = format == .junit ? .junit : format == .tap ? .tap : .text
+      let child = GradingChild(
+        executable: Grader.executable, arguments: options.arguments, limits: options.limits,
+        colour: streams.output.paint.colour, columns: streams.output.width)
       throw ExitCode(
-        Grader.run(paths: paths, options: run, streams: OutputStreams(options: run), format: report))
+        Grader.run(paths: paths, options: run, streams: streams, format: report, grade: child.grade))
     }
   }
 }
