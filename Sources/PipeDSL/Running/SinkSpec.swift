@@ -50,6 +50,8 @@ public struct SinkContext {
   public var location: String
   /// The job's own tracer, when the sink `traces`: every stage's events of this run only.
   public var tracer: Tracer?
+  /// The job's control: a sink that can hold no more stops the run with it (`Limits`).
+  public var control: RunControl?
 
   /// How many times the first stage was subscribed during this run.
   public var attempts: Int {
@@ -58,6 +60,16 @@ public struct SinkContext {
 
   /// Time since the subscription.
   public var elapsed: Time { runtime.scheduler.now - start }
+}
+
+extension SinkContext {
+  /// Ends the run with the limit's error, reported by `sink`, which holds `Limits.maxItems`
+  /// values and can take no more.
+  public func stop(_ sink: some SinkConsumer, holding name: String) {
+    guard control?.reason == nil else { return }
+    control?.stop(.limit)
+    sink.on(.error(Limits.exceeded("\(name) holds at most \(Limits.maxItems) values")))
+  }
 }
 
 /// How a run ended.
