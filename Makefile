@@ -25,6 +25,7 @@ test-deps: deps
 	$(call apt,tmux,command -v tmux)
 	$(call apt,libxml2-utils,command -v xmllint)
 	$(call apt,perl,command -v prove)
+	$(call apt,time,test -x /usr/bin/time)
 	$(call apt,zsh,command -v zsh)
 	$(call apt,fish,command -v fish)
 

@@ -96,11 +96,10 @@ struct PipeCommand: ParsableCommand {
       }
       throw ExitCode(Repl.run(options: choices, streams: streams))
     }
-    let input = Array(FileHandle.standardInput.readDataToEndOfFile())
     throw ExitCode(
       Script.run(
-        source: ScriptSource.decode(input, name: "<stdin>", paint: streams.error.paint),
-        name: "<stdin>", options: choices, streams: streams, format: format.format))
+        pieces: InputPieces(paint: streams.error.paint), options: choices, streams: streams,
+        format: format.format))
   }
 }
 
