@@ -25,7 +25,8 @@ final class RunLimitsTests: XCTestCase {
   func testAValueNestedDeeperThanTheLimitEndsTheRunWithAnError() throws {
     let run = try pipe("range(0, 100000) | scan [] { [acc] } | count")
     assertEndsWithLimit(run, saying: "nests at most 512 levels deep")
-    XCTAssertTrue(run.output.contains("scan [] { [acc] }"), "the error names its stage:\n\(run.output)")
+    let caret = "  | range(0, 100000) | scan [] { [acc] } | count\n  |                    ^^^^^^^^^^^^^^^^^"
+    XCTAssertTrue(run.stderr.contains(caret), "a caret under the stage:\n\(run.output)")
   }
 
   func testARecordNestedDeeperThanTheLimitEndsTheRunToo() throws {
@@ -51,6 +52,9 @@ final class RunLimitsTests: XCTestCase {
   func testCollectStopsAtItsLimitUnderAMemoryUlimit() throws {
     let run = try pipe("range(0, 1000000000) | collect", memory: 4_000_000)
     assertEndsWithLimit(run, saying: "collect holds at most 1000000 values")
+    XCTAssertTrue(
+      run.output.contains("  | range(0, 1000000000) | collect\n  |                        ^^^^^^^"),
+      run.output)
   }
 
   func testTableStopsAtItsLimit() throws {

@@ -1,4 +1,5 @@
 import Operators
+import TerminalText
 
 /// The last stage of a running pipeline: what consumes its events.
 ///
@@ -68,7 +69,22 @@ extension SinkContext {
   public func stop(_ sink: some SinkConsumer, holding name: String) {
     guard control?.reason == nil else { return }
     control?.stop(.limit)
-    sink.on(.error(Limits.exceeded("\(name) holds at most \(Limits.maxItems) values")))
+    var error = Limits.exceeded("\(name) holds at most \(Limits.maxItems) values")
+    error.source = name
+    sink.on(.error(error))
+  }
+
+  /// What a sink prints for an error that reached it: its line, and for a limit, the
+  /// statement (when it is one line) with a caret under the stage that passed it.
+  public func unhandled(_ error: PipeError) -> String {
+    let text = statement.text
+    guard error.kind == PipeError.limitKind, !error.source.isEmpty, !text.contains("\n"),
+      let range = text.firstRange(of: error.source)
+    else { return error.unhandledLine }
+    let column = String(text[..<range.lowerBound]).displayWidth
+    let width = max(1, error.source.displayWidth)
+    return error.unhandledLine + "\n  | " + text + "\n  | " + String(repeating: " ", count: column)
+      + String(repeating: "^", count: width)
   }
 }
 

@@ -56,7 +56,7 @@ class ShowSink: SinkConsumer {
     case .error(let error):
       let pipeError = PipeError.from(error)
       self.error = pipeError
-      context.runtime.output.errorLine(pipeError.unhandledLine)
+      context.runtime.output.errorLine(context.unhandled(pipeError))
     case .completed: break
     }
   }

@@ -31,7 +31,7 @@ class CollectingSink: SinkConsumer {
   func finish(_ end: RunEnd) -> SinkOutcome {
     let output = context.runtime.output
     if !full { for line in draw() { output.line(line) } }
-    if let error { output.errorLine(error.unhandledLine) }
+    if let error { output.errorLine(context.unhandled(error)) }
     return error.map(SinkOutcome.unhandledError) ?? .ok
   }
 
