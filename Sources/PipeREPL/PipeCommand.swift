@@ -83,6 +83,7 @@ struct PipeCommand: ParsableCommand {
     try format.format.check([.text, .jsonl], for: "pipe -e")
     let choices = options.choices
     let streams = OutputStreams(options: choices)
+    MemoryWatch.start(limit: options.maxMemory)
     if let code {
       throw ExitCode(
         Script.run(
@@ -165,6 +166,12 @@ struct RunOptions: ParsableArguments {
       (default: \(Limits.number(RunChoices.defaultSpeed))).
       """)
   var speed: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "How much memory the run may use before it stops with an error: 512M, 2G, or MiB (4096, the default).",
+      valueName: "size"), transform: CheckLimits.size)
+  var maxMemory: Int = MemoryWatch.standard
 
   @OptionGroup var common: CommonOptions
 
@@ -252,6 +259,7 @@ extension PipeCommand {
     func run() throws {
       try format.format.check([.text, .jsonl], for: "pipe run")
       let streams = OutputStreams(options: options.choices)
+      MemoryWatch.start(limit: options.maxMemory)
       throw ExitCode(
         Script.run(
           source: ScriptSource.read(file, paint: streams.error.paint), name: file, options: options.choices,

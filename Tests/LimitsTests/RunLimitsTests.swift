@@ -102,4 +102,17 @@ final class RunLimitsTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.output)
     XCTAssertTrue(run.stdout.contains("3 values"), run.output)
   }
+
+  /// 900,000 values of 2 kB each, held by `buffer`: 1.8 GB.
+  private let hungry =
+    "range(0, 900000) | map { str(.) + \"\(String(repeating: "x", count: 2000))\" } | buffer 900000 | count"
+
+  func testARunPastMaxMemoryStopsWithAnError() throws {
+    let run = try PipeProcess.run(["-e", hungry, "--max-memory", "200M"], timeout: 120)
+    XCTAssertFalse(run.signaled, run.output)
+    XCTAssertEqual(run.status, 1, run.output)
+    XCTAssertTrue(
+      run.stderr.contains("error: the run stopped: it used more than 200 MiB of memory (pipe --max-memory)"),
+      run.output)
+  }
 }
