@@ -302,6 +302,9 @@ extension PipeCommand {
     func run() throws {
       let format = format.format
       try format.check([.text, .junit, .tap], for: "pipe check")
+      var options = options
+      // The root command's --max-memory (pipe -e, pipe run) takes the word before this one.
+      if pipe.options.maxMemory != MemoryWatch.standard { options.maxMemory = pipe.options.maxMemory }
       var run = options.common.choices
       run.noColor = run.noColor || format != .text  // no escape codes in XML or TAP
       let streams = OutputStreams(options: run)
