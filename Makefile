@@ -26,6 +26,7 @@ test-deps: deps
 	$(call apt,tmux,command -v tmux)
 	$(call apt,libxml2-utils,command -v xmllint)
 	$(call apt,perl,command -v prove)
+	$(call apt,time,test -x /usr/bin/time)
 	$(call apt,zsh,command -v zsh)
 	$(call apt,fish,command -v fish)
 	$(call apt,chromium,command -v chromium)
@@ -38,7 +39,7 @@ test-deps: deps
 # `TESTS=PipeDSLTests.LexerTests` or `TESTS=RunawayTests/testSIGINT`).
 FAST_TESTS := SplitMixTests TerminalTextTests JSONTests OperatorsTests PipeDSLTests PipeRenderingTests \
   FuzzRoundsTests PipeProcessSupportTests PipeExportTests PipeREPLTests PluginsTests SourcePluginsTests
-SLOW_TESTS := REPLEndToEndTests ExportRoundTripTests PluginEndToEndTests ExamplesTests DocsTests WorkshopTests
+SLOW_TESTS := REPLEndToEndTests LimitsTests ExportRoundTripTests PluginEndToEndTests ExamplesTests DocsTests WorkshopTests
 empty :=
 space := $(empty) $(empty)
 tests-filter = '^($(subst $(space),|,$(strip $(1))))\.'

@@ -106,6 +106,9 @@ let package = Package(
     .testTarget(name: "PipeProcessSupportTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(name: "WorkshopTests", dependencies: ["PipeProcessSupport"]),
     .testTarget(name: "DocsTests", dependencies: ["PipeProcessSupport"]),
+    // Untrusted text against pipe's limits, through the built pipe: deep values, huge
+    // collections, memory, grading a folder whose hand-ins crash, loop and eat memory.
+    .testTarget(name: "LimitsTests", dependencies: ["PipeProcessSupport"]),
     // Plugins: the protocol's types, the host that runs plugin processes, and PluginKit.
     // None of them depends on Operators or PipeDSL: a plugin speaks the protocol only.
     .target(name: "PluginProtocol", dependencies: ["JSON"], path: "Sources/Plugins/Protocol"),

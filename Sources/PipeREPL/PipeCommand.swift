@@ -90,6 +90,7 @@ struct PipeCommand: ParsableCommand {
     try format.format.check([.text, .jsonl], for: "pipe -e")
     let choices = options.choices
     let streams = OutputStreams(options: choices)
+    MemoryWatch.start(limit: options.maxMemory)
     if let code {
       throw ExitCode(
         Script.run(
@@ -103,11 +104,10 @@ struct PipeCommand: ParsableCommand {
       }
       throw ExitCode(Repl.run(options: choices, streams: streams))
     }
-    let input = Array(FileHandle.standardInput.readDataToEndOfFile())
     throw ExitCode(
       Script.run(
-        source: ScriptSource.decode(input, name: "<stdin>", paint: streams.error.paint),
-        name: "<stdin>", options: choices, streams: streams, format: format.format))
+        pieces: InputPieces(paint: streams.error.paint), name: "<stdin>", options: choices, streams: streams,
+        format: format.format))
   }
 }
 
@@ -175,6 +175,12 @@ struct RunOptions: ParsableArguments {
       (default: \(Limits.number(RunChoices.defaultSpeed))).
       """)
   var speed: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "How much memory the run may use before it stops with an error: 512M, 2G, or MiB (4096, the default).",
+      valueName: "size"), transform: CheckLimits.size)
+  var maxMemory: Int = MemoryWatch.standard
 
   @OptionGroup var common: CommonOptions
 
@@ -299,6 +305,7 @@ extension PipeCommand {
     func run() throws {
       try format.format.check([.text, .jsonl], for: "pipe run")
       let streams = OutputStreams(options: options.choices)
+      MemoryWatch.start(limit: options.maxMemory)
       throw ExitCode(
         Script.run(
           source: ScriptSource.read(file, paint: streams.error.paint), name: file, options: options.choices,
@@ -322,6 +329,8 @@ extension PipeCommand {
 
         After 'pipe join', each file's result is also reported to the room (a room that cannot be reached is a one-line note, never a failure).
 
+        Each script is graded in a pipe of its own, stopped when it runs longer than --timeout (30 s) or uses more memory than --max-memory (1 GiB): a script that crashes, loops or runs out of memory fails, says so in the report, and every other script is still graded.
+
         Exit status: 0 all passed; 1 something failed; 64 a usage error; 74 the report could not be written; 130 --watch left with Ctrl-C.
         """
     )
@@ -332,7 +341,7 @@ extension PipeCommand {
     @Flag(help: "Grade again each time a file under the paths is saved, until Ctrl-C (text format only).")
     var watch = false
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var options: CheckOptions
 
     @OptionGroup var format: FormatOption
 
@@ -348,8 +357,18 @@ extension PipeCommand {
     func run() throws {
       let format = format.format
       try format.check([.text, .junit, .tap], for: "pipe check")
-      var run = options.choices
+      var options = options
+      // The root command's --max-memory (pipe -e, pipe run) takes the word before this one.
+      if pipe.options.maxMemory != MemoryWatch.standard { options.maxMemory = pipe.options.maxMemory }
+      var run = options.common.choices
       run.noColor = run.noColor || format != .text  // no escape codes in XML or TAP
+      let streams = OutputStreams(options: run)
+      if options.gradedChild, let file = paths.first {
+        // The child of a `pipe check`: grades one file and hands the result back as JSON.
+        let script = Grader.check(file, options: run, streams: streams)
+        Descriptor.write(script.json.encodedString() + "\n", to: STDOUT_FILENO)
+        throw ExitCode(0)
+      }
       let report: CheckFormat = format == .junit ? .junit : format == .tap ? .tap : .text
       let room = RoomReporter.joined { Descriptor.write($0 + "\n", to: STDERR_FILENO) }
       if watch {
@@ -358,9 +377,12 @@ extension PipeCommand {
         }
         throw ExitCode(Watcher(paths: paths, options: run, room: room).run())
       }
+      let child = GradingChild(
+        executable: Grader.executable, arguments: options.arguments, limits: options.limits,
+        colour: streams.output.paint.colour, columns: streams.output.width)
       throw ExitCode(
         Grader.run(
-          paths: paths, options: run, streams: OutputStreams(options: run), format: report, room: room))
+          paths: paths, options: run, streams: streams, format: report, room: room, grade: child.grade))
     }
   }
 }

@@ -12,12 +12,24 @@ enum Script {
     text: String, name: String, options: RunChoices, streams: OutputStreams, format: OutputFormat = .text,
     typedInArguments: Bool = false
   ) -> Int32 {
+    run(
+      pieces: CollectionOfOne(.success(SourceFile(name: name, text: text))), name: name, options: options,
+      streams: streams, format: format, typedInArguments: typedInArguments)
+  }
+
+  /// Runs a text that comes in `pieces` (standard input, read a piece at a time), each a
+  /// whole number of statements, in one session: `let` names and settings carry over. A
+  /// piece that does not compile runs nothing and ends the run, as does one that is not
+  /// UTF-8 (its failure); the pieces before it have run.
+  static func run(
+    pieces: some Sequence<Result<SourceFile, ScriptSource.Failure>>, name: String, options: RunChoices,
+    streams: OutputStreams,
+    format: OutputFormat = .text, typedInArguments: Bool = false
+  ) -> Int32 {
     let settings = Settings.commandLine()
     let redactor = Redactor.commandLine(settings)
     let output = StandardOutput(
       redactor: redactor, errorPaint: streams.error.paint, outputPaint: streams.output.paint)
-    let file = SourceFile(name: name, text: text)
-    if typedInArguments { warnAboutSecrets(in: file, output: output) }
     let events =
       format == .jsonl
       ? EventLines(redactor: redactor) { output.line($0.neutralisingControls(form: .json)) } : nil
@@ -32,9 +44,34 @@ enum Script {
     }
     let renderer = DiagnosticRenderer(paint: streams.error.paint)
     let interrupt = ScriptInterrupt(session: session, output: output)
-    // A diagnostic echoes its line: the secrets in it are masked, as in history.
-    let report = session.execute(file, commands: commands) { warnings in
-      output.errorLine(renderer.render(warnings, in: redactor.redact(file)))
+    var failed = false
+    var status: Int32?
+    var iterator = pieces.makeIterator()
+    var piece = iterator.next()
+    while let current = piece {
+      guard case .success(let file) = current else {
+        if case .failure(let failure) = current { output.errorLine(failure.message) }
+        status = current.failureStatus
+        break
+      }
+      if typedInArguments { warnAboutSecrets(in: file, output: output) }
+      piece = iterator.next()
+      // A diagnostic echoes its line: the secrets in it are masked, as in history.
+      let report = session.execute(file, waitForJobs: piece == nil, commands: commands) { warnings in
+        output.errorLine(renderer.render(warnings, in: redactor.redact(file)))
+      }
+      if session.wasInterrupted { break }
+      if !report.diagnostics.isEmpty {
+        output.errorLine(renderer.render(report.diagnostics, in: redactor.redact(file)))
+      }
+      if report.hasCompileErrors {
+        status = 2
+        break
+      }
+      for (_, outcome) in report.expectations {
+        if case .failed(let message) = outcome { output.errorLine(message) }
+      }
+      failed = failed || report.failed > 0 || !report.unhandledErrors.isEmpty
     }
     session.stopPlugins()
     session.saveCache()
@@ -42,15 +79,8 @@ enum Script {
       output.flush()
       return interrupt.exitStatus
     }
-    if !report.diagnostics.isEmpty {
-      output.errorLine(renderer.render(report.diagnostics, in: redactor.redact(file)))
-    }
-    if report.hasCompileErrors { return 2 }
-    for (_, outcome) in report.expectations {
-      if case .failed(let message) = outcome { output.errorLine(message) }
-    }
     output.flush()
-    return report.failed > 0 || !report.unhandledErrors.isEmpty ? 1 : 0
+    return status ?? (failed ? 1 : 0)
   }
 
   /// The command that runs a text called `name`, as a refusal names it.
@@ -84,4 +114,12 @@ final class ErrorLinesOnly: PipeDSL.OutputStream, Sendable {
 
   func line(_ text: String) {}
   func errorLine(_ text: String) { base.errorLine(text) }
+}
+
+extension Result<SourceFile, ScriptSource.Failure> {
+  /// The exit status of a piece that could not be read.
+  fileprivate var failureStatus: Int32? {
+    if case .failure(let failure) = self { return failure.status }
+    return nil
+  }
 }

@@ -32,6 +32,8 @@ public final class RunControl: Cancelable, @unchecked Sendable {
     case interrupted
     /// It resubscribed `resubscriptions` times without time moving from `at`.
     case runaway(resubscriptions: Int, at: Time)
+    /// It passed one of the limits of what a run may hold; whoever stopped it has said so.
+    case limit
   }
 
   /// How many resubscriptions at one instant make a runaway, unless told otherwise.

@@ -68,7 +68,19 @@ public final class Tracer {
     origins[node, default: [:]][subscriptionCount(node: node)] = origin
   }
 
+  /// The records the tracer keeps at most; past them it records nothing more and calls
+  /// `onFull` once.
+  public var recordLimit = Int.max
+  /// Called once when `recordLimit` is passed.
+  public var onFull: (() -> Void)?
+
   public func record(node: Int, subscription: Int, _ kind: Kind) {
+    guard records.count < recordLimit else {
+      let full = onFull
+      onFull = nil
+      full?()
+      return
+    }
     let entry = Record(node: node, subscription: subscription, time: clock.now, kind: kind)
     records.append(entry)
     onRecord?(entry)

@@ -60,13 +60,21 @@ public struct ArgumentReader {
   /// them: `timeout 2000` would wait 33 minutes.
   static let largeBareSeconds = Time.seconds(100)
 
-  /// A whole number, at least `minimum`.
-  public func integer(_ arg: Arg, atLeast minimum: Int = 0) -> Int? {
+  /// A whole number, at least `minimum` and at most `maximum` (a limit of pipe's).
+  public func integer(_ arg: Arg, atLeast minimum: Int = 0, atMost maximum: Int = .max) -> Int? {
     guard case .literal(.int(let value)) = arg.kind else { return fail(arg, expected: "a whole number") }
     guard value >= minimum else {
       compiler.report(
         Diagnostic(
           id: .numberTooSmall, message: "expected a number of at least \(minimum), found \(value)",
+          span: arg.span))
+      return nil
+    }
+    guard value <= maximum else {
+      compiler.report(
+        Diagnostic(
+          id: .numberTooLarge,
+          message: "expected a number of at most \(maximum) (a limit of pipe), found \(value)",
           span: arg.span))
       return nil
     }

@@ -207,7 +207,9 @@ extension Catalogue {
           """)
     ], arity: 1...1
   ) { context in
-    guard let count = context.read.integer(context.positional[0], atLeast: 1) else { return nil }
+    guard let count = context.read.integer(context.positional[0], atLeast: 1, atMost: Limits.maxItems) else {
+      return nil
+    }
     return .transform { upstream, _ in upstream.buffer(count: count).map(Value.list) }
   }
 }

@@ -44,6 +44,14 @@ extension Compiler {
         .source { env, _ in env.scope.once(node) { binding.build(env.forBinding(ownUse: true)) } }, node
       )
     }
+    if failedBindings.contains(name) {
+      report(
+        Diagnostic(
+          id: .bindingNotCompiled,
+          message: "'\(name)' names a pipeline that did not compile (its error is above)",
+          span: op.name.span))
+      return nil
+    }
     if name == "errors", context == .inner(errorsSource: true) {
       guard expectNoArguments(op, what: "'errors'") else { return nil }
       let node = addNode(for: stage, name: name, parent: parent, role: .source)

@@ -48,7 +48,11 @@ extension Compiler {
     }
     guard let compiled = compilePipeline(pipeline, parent: nil, context: .binding),
       var weighed = weighed(compiled, span: pipeline.span)
-    else { return nil }
+    else {
+      failedBindings.insert(name.text)
+      return nil
+    }
+    failedBindings.remove(name.text)
     weighed.starters = starters
     weighed.isOneStream = graph.nodes.contains { Self.statefulStages.contains($0.name) }
     define(name.text, weighed)

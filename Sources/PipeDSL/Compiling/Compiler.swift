@@ -18,6 +18,10 @@ public final class Compiler {
   var notedPlugins: Set<String> = []
   /// `let` names and their pipelines.
   public private(set) var bindings: [String: CompiledPipeline] = [:]
+  /// `let` names of this text whose pipeline has an error: a use says so in a line, rather
+  /// than looking for the name among plugins and every name known (which made each use of a
+  /// long chain after its broken link cost as much as the names before it).
+  var failedBindings: Set<String> = []
   /// Everything reported since the last `compile`.
   public internal(set) var diagnostics: [Diagnostic] = []
   /// The graph of the statement being compiled.
@@ -53,6 +57,7 @@ public final class Compiler {
   /// defined anew is gone again, a name it redefined means what it meant.
   public func compile(_ program: Program) -> [CompiledStatement] {
     diagnostics = []
+    failedBindings = []
     var result: [CompiledStatement] = []
     let before = (bindings: bindings, boundNodes: boundNodes)
     source = program.file

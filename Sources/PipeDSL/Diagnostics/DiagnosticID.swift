@@ -23,7 +23,7 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
   case negativeDuration, durationTooLong, largeBareSeconds, numberTooSmall, wildcardInRecord
   case dotOutsideSubpipeline
   case optionNeedsValue, duplicateOption, unknownOption, repeatedArgument
-  case bindingShadowsOperator, invalidSetting, stageNotCompiled
+  case bindingShadowsOperator, invalidSetting, stageNotCompiled, bindingNotCompiled
 
   // Plugins met by name: one that could not start, one that hides another of its name.
   case pluginUnavailable, pluginShadows

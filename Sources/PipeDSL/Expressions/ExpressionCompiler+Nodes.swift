@@ -9,6 +9,9 @@ extension ExpressionCompiler {
       var values: [Value] = []
       values.reserveCapacity(items.count)
       for item in items { values.append(try item(element, context)) }
+      guard !values.contains(where: { $0.nests(deeperThan: Value.maxDepth - 1) }) else {
+        throw PipeError.tooDeep
+      }
       return .list(values)
     }
   }
@@ -17,6 +20,9 @@ extension ExpressionCompiler {
     { (element, context) throws(PipeError) in
       var record = Record()
       for (key, field) in fields { record[key] = try field(element, context) }
+      guard !record.contains(where: { $0.value.nests(deeperThan: Value.maxDepth - 1) }) else {
+        throw PipeError.tooDeep
+      }
       return .record(record)
     }
   }

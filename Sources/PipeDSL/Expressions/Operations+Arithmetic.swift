@@ -42,8 +42,16 @@ extension Operations {
   /// `+` also joins two strings or two lists.
   private static func add(_ left: Value, _ right: Value) throws(PipeError) -> Value {
     switch (left, right) {
-    case (.string(let x), .string(let y)): return .string(x + y)
-    case (.list(let x), .list(let y)): return .list(x + y)
+    case (.string(let x), .string(let y)):
+      guard x.utf8.count + y.utf8.count <= Limits.maxStringBytes else {
+        throw Limits.exceeded("a string holds at most \(Limits.maxStringBytes >> 20) MiB")
+      }
+      return .string(x + y)
+    case (.list(let x), .list(let y)):
+      guard x.count + y.count <= Limits.maxItems else {
+        throw Limits.exceeded("a list holds at most \(Limits.maxItems) values")
+      }
+      return .list(x + y)
     case (.string, _), (_, .string):
       var error = mismatch("+", left, right)
       error.message += "; to join text, convert with str(...)"

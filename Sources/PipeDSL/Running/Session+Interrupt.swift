@@ -98,6 +98,8 @@ extension Session {
             + "it would loop forever; let time pass between attempts (retryWhen constant(1s, times: 3)) "
             + "or bound them (retry 3, repeat 3)")
         job.end(.runaway)
+      case .limit:
+        job.end(.terminated)  // the sink has the error, and reports it
       }
     }
     return ended

@@ -12,21 +12,39 @@ extension Session {
     let eventLines = services.eventLines
     let tracer = sink.traces || eventLines != nil ? Tracer(clock: runtime.scheduler) : nil
     let control = makeControl()
+    startedJobs += 1
     let job = Job(
-      id: jobs.count + 1, text: statement.statement.text, background: background, start: now, control: control
+      id: startedJobs, text: statement.statement.text, background: background, start: now, control: control
     )
     job.onEnd.append { [unowned self] in self.interruptions.remove(control) }
     let context = SinkContext(
       runtime: runtime, statement: statement.statement, graph: statement.graph, pipeline: pipeline,
       start: now,
       attemptsBefore: pipeline.nodes.first.flatMap { runtime.attempts[$0] } ?? 0, location: location,
-      tracer: tracer)
+      tracer: tracer, control: control)
     job.consumer = sink.make(context)
+    if let tracer, let consumer = job.consumer {
+      // A trace that would hold more than the limit ends the run with the limit's error.
+      tracer.recordLimit = Limits.maxRecords
+      tracer.onFull = { [unowned(unsafe) consumer] in
+        control.stop(.limit)
+        consumer.on(.error(Limits.exceeded("the trace of a run holds at most \(Limits.maxRecords) events")))
+      }
+    }
     if let eventLines, let tracer {
       eventLines.follow(tracer, job: job.id, graph: statement.graph, start: now)
     }
     let events = background ? services.jobEvents : nil
     if let events { job.onEnd.append { [unowned self, unowned job] in events.ended(self, job) } }
+    if !background {
+      job.onEnd.append { [unowned self, unowned job] in
+        foregroundEnds.ended += 1
+        if job.state == .ended(.terminated, .ok) && !job.text.hasSuffix("discard") {
+          foregroundEnds.quiet += 1
+        }
+      }
+    }
+    jobs.removeAll { !$0.isRunning }
     jobs.append(job)
     lastGraph = statement.graph
     lastStatement = statement.statement

@@ -25,8 +25,15 @@ public final class Session {
   /// ended at once (scripts).
   public nonisolated let interactive: Bool
   let virtual: VirtualTimeScheduler?
-  /// Every job started, in order.
+  /// The jobs running, and those that ended since the last job started, in order: ended
+  /// jobs are let go as the next starts, so a long text or prompt session keeps no more
+  /// than it runs at once.
   public internal(set) var jobs: [Job] = []
+  /// How many jobs were started: the last job's number.
+  public internal(set) var startedJobs = 0
+  /// How many foreground jobs ended, and how many of them completed without showing a
+  /// value or an error (and were not `discard`ed): the prompt says "(completed, no values)".
+  public internal(set) var foregroundEnds = (ended: 0, quiet: 0)
   /// The graph of the last pipeline that ran, for `:graph`.
   public internal(set) var lastGraph = Graph()
   /// The last statement that ran a pipeline, for `:export rxswift|combine|rxjs`.

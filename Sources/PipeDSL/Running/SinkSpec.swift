@@ -1,4 +1,5 @@
 import Operators
+import TerminalText
 
 /// The last stage of a running pipeline: what consumes its events.
 ///
@@ -50,6 +51,8 @@ public struct SinkContext {
   public var location: String
   /// The job's own tracer, when the sink `traces`: every stage's events of this run only.
   public var tracer: Tracer?
+  /// The job's control: a sink that can hold no more stops the run with it (`Limits`).
+  public var control: RunControl?
 
   /// How many times the first stage was subscribed during this run.
   public var attempts: Int {
@@ -58,6 +61,31 @@ public struct SinkContext {
 
   /// Time since the subscription.
   public var elapsed: Time { runtime.scheduler.now - start }
+}
+
+extension SinkContext {
+  /// Ends the run with the limit's error, reported by `sink`, which holds `Limits.maxItems`
+  /// values and can take no more.
+  public func stop(_ sink: some SinkConsumer, holding name: String) {
+    guard control?.reason == nil else { return }
+    control?.stop(.limit)
+    var error = Limits.exceeded("\(name) holds at most \(Limits.maxItems) values")
+    error.source = name
+    sink.on(.error(error))
+  }
+
+  /// What a sink prints for an error that reached it: its line, and for a limit, the
+  /// statement (when it is one line) with a caret under the stage that passed it.
+  public func unhandled(_ error: PipeError) -> String {
+    let text = statement.text
+    guard error.kind == PipeError.limitKind, !error.source.isEmpty, !text.contains("\n"),
+      let range = text.firstRange(of: error.source)
+    else { return error.unhandledLine }
+    let column = String(text[..<range.lowerBound]).displayWidth
+    let width = max(1, error.source.displayWidth)
+    return error.unhandledLine + "\n  | " + text + "\n  | " + String(repeating: " ", count: column)
+      + String(repeating: "^", count: width)
+  }
 }
 
 /// How a run ended.

@@ -30,7 +30,9 @@ final class CollectSink: ShowSink {
 
   override func on(_ event: Event<Value>) {
     switch event {
-    case .next(let value): values.append(value)
+    case .next(let value):
+      guard values.count < Limits.maxItems else { return context.stop(self, holding: "collect") }
+      values.append(value)
     case .completed: context.runtime.output.line(Value.list(values).show)
     case .error: super.on(event)
     }
@@ -54,7 +56,7 @@ class ShowSink: SinkConsumer {
     case .error(let error):
       let pipeError = PipeError.from(error)
       self.error = pipeError
-      context.runtime.output.errorLine(pipeError.unhandledLine)
+      context.runtime.output.errorLine(context.unhandled(pipeError))
     case .completed: break
     }
   }

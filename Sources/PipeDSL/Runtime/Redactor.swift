@@ -68,7 +68,7 @@ public final class Redactor: Sendable {
     for secret in known where text.contains(secret) {
       text = text.replacing(secret, with: String(repeating: "•", count: secret.count))
     }
-    return text == file.text ? file : SourceFile(name: file.name, text: text)
+    return text == file.text ? file : SourceFile(name: file.name, text: text, firstLine: file.firstLine)
   }
 
   /// `set weather.apiKey "abc"; just 1` → `set weather.apiKey ••••; just 1`: the value of

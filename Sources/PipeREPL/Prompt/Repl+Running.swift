@@ -14,12 +14,12 @@ extension Repl {
     // `:load` runs inside the statement that named it.
     let nested = runningForeground.load(ordering: .acquiring)
     runningForeground.store(true, ordering: .releasing)
-    let (linesBefore, jobsBefore) = (output.linesWritten, session.loop.sync { session.jobs.count })
+    let (linesBefore, endsBefore) = (output.linesWritten, session.loop.sync { session.foregroundEnds })
     let report = session.execute(file, mode: mode, waitForJobs: false) { [unowned self] command, _ in
       self.runCommand(command)
     }
     runningForeground.store(nested, ordering: .releasing)
-    if output.linesWritten == linesBefore, endedSilently(session, jobsAfter: jobsBefore) {
+    if output.linesWritten == linesBefore, endedSilently(session, endsBefore: endsBefore) {
       output.note("(completed, no values)")
     }
     if !report.diagnostics.isEmpty {
@@ -45,14 +45,9 @@ extension Repl {
   /// Whether the statement's foreground runs all completed without a value to show, so
   /// that silence would look as if nothing ran: `catch cache` with nothing cached.
   /// `discard` is silent by request.
-  private func endedSilently(_ session: Session, jobsAfter count: Int) -> Bool {
-    session.loop.sync {
-      let jobs = session.jobs.dropFirst(count).filter { !$0.background }
-      return !jobs.isEmpty
-        && jobs.allSatisfy { job in
-          job.state == .ended(.terminated, .ok) && !job.text.hasSuffix("discard")
-        }
-    }
+  private func endedSilently(_ session: Session, endsBefore before: (ended: Int, quiet: Int)) -> Bool {
+    let after = session.loop.sync { session.foregroundEnds }
+    return after.ended > before.ended && after.quiet - before.quiet == after.ended - before.ended
   }
 
   /// Ctrl-C: clears the line being edited, and stops the statement running in the

@@ -35,14 +35,19 @@ struct PlotRenderer {
     return record.fields.first { $0.value.number != nil }?.key
   }
 
-  func lines(for points: [Point], field: String? = nil) -> [String] {
+  /// The lines for `points`; numbers that are not finite (inf, -inf, nan: from `1e308 * 10`
+  /// or a server) are left out of the drawing, and a note counts them.
+  func lines(for all: [Point], field: String? = nil) -> [String] {
+    let points = all.filter(\.value.isFinite)
+    let skipped = all.count - points.count
+    let note = skipped == 0 ? "" : "; \(skipped) not drawn (inf or nan)"
     guard let low = points.map(\.value).min(), let high = points.map(\.value).max() else {
-      return ["(no numbers to plot)"]
+      return [skipped == 0 ? "(no numbers to plot)" : "(no finite numbers to plot\(note))"]
     }
     let values = points.map(\.value)
     let summary =
       "\(values.count) value\(values.count == 1 ? "" : "s")" + (field.map { " of \($0)" } ?? "")
-      + ", min \(Self.format(low)), max \(Self.format(high))"
+      + ", min \(Self.format(low)), max \(Self.format(high))" + note
     let spark = Sparkline(bars: display.glyphs.bars).draw(
       values, width: max(8, display.width - summary.displayWidth - 2))
     var lines = [spark + "  " + summary]
@@ -70,7 +75,7 @@ struct PlotRenderer {
         label.isEmpty ? (display.unicode ? "│" : "|") : String(glyphs.axis), at: labelWidth + 1, .dim)
     }
     for point in points {
-      let level = high == low ? 0.5 : (point.value - low) / (high - low)
+      let level = Self.level(of: point.value, low: low, high: high)
       let row = Self.height - 1 - Int((level * Double(Self.height - 1)).rounded())
       rows[row].put(String(glyphs.point), at: frame.column(of: point.time), .value)
     }
@@ -101,6 +106,13 @@ struct PlotRenderer {
     }
   }
 
+  /// Where `value` lies between `low` and `high`, from 0 to 1; 0.5 when they are equal.
+  static func level(of value: Double, low: Double, high: Double) -> Double {
+    guard high > low else { return 0.5 }
+    let level = (value / 2 - low / 2) / (high / 2 - low / 2)  // halves: high - low may overflow
+    return level.isFinite ? min(1, max(0, level)) : 0.5
+  }
+
   /// A number as a label: an integer without decimals, otherwise at most two.
   static func format(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
@@ -120,7 +132,7 @@ struct Sparkline {
     guard let low = buckets.min(), let high = buckets.max() else { return "" }
     return String(
       buckets.map { value in
-        let level = high == low ? 0.5 : (value - low) / (high - low)
+        let level = PlotRenderer.level(of: value, low: low, high: high)
         return bars[Int((level * Double(bars.count - 1)).rounded())]
       })
   }
@@ -132,7 +144,7 @@ struct Sparkline {
       let from = bucket * values.count / count
       let to = max(from + 1, (bucket + 1) * values.count / count)
       let run = values[from..<to]
-      return run.reduce(0, +) / Double(run.count)
+      return run.reduce(0) { $0 + $1 / Double(run.count) }  // a mean that cannot overflow
     }
   }
 }

@@ -8,6 +8,7 @@ class CollectingSink: SinkConsumer {
   let display: Display
   private(set) var values: [(time: Time, value: Value)] = []
   private var error: PipeError?
+  private var full = false
 
   init(context: SinkContext, display: Display) {
     self.context = context
@@ -16,7 +17,12 @@ class CollectingSink: SinkConsumer {
 
   func on(_ event: Event<Value>) {
     switch event {
-    case .next(let value): values.append((context.elapsed, value))
+    case .next(let value):
+      guard values.count < Limits.maxItems else {
+        full = true  // nothing is drawn: the error says why
+        return context.stop(self, holding: context.pipeline.sink?.name ?? "a sink")
+      }
+      values.append((context.elapsed, value))
     case .error(let error): self.error = PipeError.from(error)
     case .completed: break
     }
@@ -24,8 +30,8 @@ class CollectingSink: SinkConsumer {
 
   func finish(_ end: RunEnd) -> SinkOutcome {
     let output = context.runtime.output
-    for line in draw() { output.line(line) }
-    if let error { output.errorLine(error.unhandledLine) }
+    if !full { for line in draw() { output.line(line) } }
+    if let error { output.errorLine(context.unhandled(error)) }
     return error.map(SinkOutcome.unhandledError) ?? .ok
   }
 

@@ -7,9 +7,11 @@ import TerminalText
 enum Grader {
   /// Grades every script under `paths` and writes the results in `format`; the exit status is
   /// 0 when everything passed, 1 when something failed, 2 when there was nothing to grade.
+  /// Each script is graded by `grade`: in this process (tests), or in a `GradingChild` of its
+  /// own (the command line), so that one script's crash or runaway fails that script only.
   static func run(
     paths: [String], options: RunChoices, streams: OutputStreams, format: CheckFormat = .text,
-    room: RoomReporter? = nil
+    room: RoomReporter? = nil, grade: ((String) -> GradedScript)? = nil
   ) -> Int32 {
     let files = scripts(in: paths)
     guard !files.isEmpty else {
@@ -17,9 +19,10 @@ enum Grader {
       Descriptor.write("error: no .pipe scripts in \(named)\n", to: STDERR_FILENO)
       return 2
     }
+    let grade = grade ?? { check($0, options: options, streams: streams) }
     var graded: [GradedScript] = []
     for path in files {
-      let script = check(path, options: options, streams: streams)
+      let script = grade(path)
       if format == .text { print(script.text.neutralisingControls(), terminator: "") }
       room?.reportCheck(script, diagram: script.failingDiagram)
       graded.append(script)
@@ -100,6 +103,11 @@ enum Grader {
         kind: "unchecked")
     }
     return script
+  }
+
+  /// This executable, which grades each file in a child of its own.
+  static var executable: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   }
 
   /// The scripts named, with folders searched recursively for `*.pipe`, sorted.
