@@ -44,7 +44,8 @@ extension InstallTests {
     XCTAssertEqual(try complete("pipe ru"), ["run"])
     XCTAssertEqual(try complete("pipe run --cl"), ["--clock"])
     XCTAssertEqual(try complete("pipe run --clock "), ["virtual", "real"])
-    XCTAssertEqual(try complete("pipe "), ["check", "export", "fake-api", "help", "hint", "join", "leave", "run"])
+    XCTAssertEqual(
+      try complete("pipe "), ["check", "export", "fake-api", "help", "hint", "join", "leave", "run"])
   }
 
   /// Types `pipe ru` Tab, `--cl` Tab, `r` Tab at the prompt `ok> `; each completes.
