@@ -71,6 +71,8 @@ public final class Permissions: Sendable {
     var scriptDepth = 0
     /// The notes already given, each once.
     var noted: Set<String> = []
+    /// Destinations that never get a secret, whoever set them: a joined room's service.
+    var keyless: Set<String> = []
   }
 
   /// Everything allowed: for tests of the engine and in-process sessions.
@@ -141,6 +143,10 @@ public final class Permissions: Sendable {
     return last.hasSuffix("url") || last.hasSuffix("host") || last.hasSuffix("endpoint")
   }
 
+  /// Makes `url` a destination that never gets a secret, not even one the person typed: the
+  /// service of a room the person joined (`pipe join`), which a whole class shares.
+  public func sendNoSecrets(to url: String) { state.withLock { _ = $0.keyless.insert(url) } }
+
   /// What a request of `plugin` is sent with: the settings it sees, less the person's secrets
   /// when a script pointed the plugin elsewhere than the person did (with a note on `notes`,
   /// once); or the error that refuses it,
@@ -151,6 +157,19 @@ public final class Permissions: Sendable {
     var visible = settings.visible(to: plugin)
     if let refusal = refusedNetwork(plugin: plugin, settings: settings) {
       return .failure(PipeError(kind: "notAllowed", message: refusal.description))
+    }
+    let keyless = state.withLock { $0.keyless }
+    if let room = visible.keys.sorted().first(where: {
+      Permissions.isDestination($0) && keyless.contains(visible[$0]?.plain ?? "")
+    }) {
+      for key in visible.keys.sorted() where settings.isSecretKey(key) && visible[key] != .string("") {
+        visible[key] = .string("")  // no key at all: the live client then sends no key parameter
+        if state.withLock({ $0.noted.insert("room " + key).inserted }) {
+          notes(
+            "note: \(key) is not sent to \(visible[room]?.plain ?? ""): a room's service never gets your key")
+        }
+      }
+      return .success(visible)
     }
     let moved = visible.keys.sorted().filter {
       Permissions.isDestination($0) && visible[$0] != personValue($0, in: settings)

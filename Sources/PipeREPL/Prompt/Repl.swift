@@ -62,6 +62,10 @@ final class Repl: @unchecked Sendable {
     startupLines += options.permissions.warnings
     permissions = options.permissions.permissions(command: "the prompt", ask: Asker.yesOrNo(terminal))
     permissions.follow(settings)  // the saved settings and --set are the person's, and what they type
+    // A joined room's service never gets a key, not even one typed at this prompt.
+    if let store = settingsStore, let room = RoomMembership.load(from: store) {
+      permissions.sendNoSecrets(to: room.url)
+    }
     settings.onIgnored = { [output] key, _, problem in
       output.note(Repl.ignoredNote(key, problem, default: settings[key]))
     }
