@@ -29,9 +29,8 @@ final class HorizonExpectTests: XCTestCase {
     for result in [check, run] {
       let output = result.stdout + result.stderr
       XCTAssertTrue(output.contains("actual:   399ms -0 398ms -1 ... still running at the horizon"), output)
-      XCTAssertTrue(
-        result.stderr.contains("note: stopped 'every 400ms | take 5 | expect \"400ms a|\"' after 1s of virtual time"),
-        result.stderr)
+      let note = "note: stopped 'every 400ms | take 5 | expect \"400ms a|\"' after 1s of virtual time"
+      XCTAssertTrue(result.stderr.contains(note), result.stderr)
     }
   }
 }
