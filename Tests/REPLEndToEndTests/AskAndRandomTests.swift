@@ -32,7 +32,9 @@ final class AskAndRandomTests: XCTestCase {
     let pane = try Tmux.start(test: self, home: home)
     try pane.resize(columns: 200, rows: 60)
     try pane.type(":help random", enter: true)
-    let screen = try pane.waitFor("the help for random") { $0.contains("random [min]") && $0.hasSuffix("pipe>") }
+    let screen = try pane.waitFor("the help for random") {
+      $0.contains("random [min]") && $0.hasSuffix("pipe>")
+    }
     let help = screen.replacingOccurrences(of: "\n", with: " ")
       .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     XCTAssertTrue(help.contains("random 1 10 draws \(sequence) on attempts 1 to 8"), help)
