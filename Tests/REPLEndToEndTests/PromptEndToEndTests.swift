@@ -119,7 +119,9 @@ final class PromptEndToEndTests: XCTestCase {
     try pane.press("Enter")
     try pane.waitFor("the statement prompt") { $0.hasSuffix("pipe>") }
     try pane.type("fail serverFailure | catch ask", enter: true)
-    try pane.waitFor("the question") { $0.hasSuffix("[r]etry, [d]efault value, [f]ail?") }
+    try pane.waitFor("the question") {
+      $0.hasSuffix("[r]etry, [d]efault value, [f]ail? (a letter, then Enter)")
+    }
     try pane.type("d", enter: true)
     try pane.waitFor("the default value") { $0.hasSuffix("null\npipe>") }
   }
@@ -129,7 +131,9 @@ final class PromptEndToEndTests: XCTestCase {
       test: self, home: try TemporaryFolder.home(for: self), arguments: ["--clock", "real"])
     try pane.type("timer 300ms | throwIf { true } boom | catch ask &", enter: true)
     try pane.type("just 5")
-    try pane.waitFor("the question") { $0.hasSuffix("[r]etry, [d]efault value, [f]ail?") }
+    try pane.waitFor("the question") {
+      $0.hasSuffix("[r]etry, [d]efault value, [f]ail? (a letter, then Enter)")
+    }
     try pane.type("d", enter: true)
     try pane.waitFor("the line given back") { $0.hasSuffix("null\n[1] done\npipe> just 5") }
     try pane.type(" | map { . * 2 }", enter: true)

@@ -68,6 +68,14 @@ enum SideEffectAction {
   case count(String)
 
   static func read(_ context: StageContext) -> SideEffectAction? {
+    if case .expression = context.positional[0].kind {
+      // `onNext { print($0) }`: Rx's closure; pipe names the action, then its expression.
+      let name = context.name.text
+      context.error(
+        .badAction, "\(name) takes an action before its expression", at: context.positional[0].span,
+        help: "write '\(name) say { . }' (say prints the expression), '\(name) log' or '\(name) count NAME'")
+      return nil
+    }
     guard let word = context.read.word(context.positional[0]) else { return nil }
     let argument = context.argument(1)
     switch word.text {

@@ -14,6 +14,13 @@ enum CatchFallback {
       guard context.positional.count == 1 else { return tooMany(context) }
       return context.read.pipeline(first, parent: context.node).map(CatchFallback.pipeline)
     }
+    if case .expression = first.kind {
+      // `catch { ... }`, Rx's handler closure: pipe's fallbacks are words or a pipeline.
+      context.error(
+        .badCatch, "catch takes a fallback, not an expression", at: first.span,
+        help: "write catch cache, catch empty, catch just VALUE or catch (PIPELINE), as in catch (just 0)")
+      return nil
+    }
     guard let word = context.read.word(first) else { return nil }
     switch word.text {
     case "just":

@@ -57,14 +57,24 @@ extension Compiler {
       || checkArity(
         info.name, 0...names.count, positional, at: op.name.span, signature: signature)
     var given = Dictionary(uniqueKeysWithValues: zip(names, positional))
+    // Swift's labels (`airquality(city:state:country:)`) are one error, which says what the
+    // first parameter takes (`"City, State, Country"`), not one error a label.
+    let unknown = options.map(\.name.text).filter { !names.contains($0) }
+    let firstParameter = info.parameters.first.map { $0.doc.isEmpty ? "" : "; \($0.name): \($0.doc)" } ?? ""
     // A label always has a value: `split` makes options only of labeled arguments here.
     for option in options {
       let label = option.name.text
       if !names.contains(label) {
-        report(
-          Diagnostic(
-            id: .unknownOption, message: "'\(info.name)' has no parameter '\(label)'", span: option.span,
-            help: Suggestions.didYouMean(label, in: names) ?? "it is written \(signature)"))
+        if ok || label == unknown.first {
+          let named = unknown.map { "'\($0)'" }.joined(separator: ", ")
+          report(
+            Diagnostic(
+              id: .unknownOption,
+              message: "'\(info.name)' has no parameter\(unknown.count > 1 ? "s" : "") \(named)",
+              span: option.span,
+              help: Suggestions.didYouMean(label, in: names) ?? "it is written \(signature)\(firstParameter)")
+          )
+        }
         ok = false
       } else if given[label] != nil {
         report(

@@ -41,15 +41,26 @@ enum ForeignSyntax {
   /// What `{ x in BODY }` is in pipe: `catchAndReturn null` for catch's `.just(nil)`,
   /// otherwise the braces with `.` for the parameter.
   static func closure(_ body: String, parameter: String, stage: String) -> String {
-    if ["catch", "catchError"].contains(stage), let written = fallback(body) { return "'\(written)'" }
+    // What pipe has for these, not the closure again without its parameter (which fails too).
+    if ["catch", "catchError"].contains(stage) {
+      return fallback(body).map { "'\($0)'" }
+        ?? "'catch (PIPELINE)', as in 'catch (just 0)', or 'catch cache'"
+    }
+    if ["retryWhen", "retry"].contains(stage) {
+      return "'retryWhen (errors | ...)', a pipeline over the errors, as in "
+        + "'retryWhen (errors | throwIf { .attempt >= 4 } . | flatMap (timer { .attempt }))'"
+    }
     return "'\(stage.isEmpty ? "" : stage + " "){ \(element(body.trimmed, parameter: parameter)) }'"
   }
 
-  /// `.just(nil)` → `catchAndReturn null`, `.empty()` → `catch empty`.
+  /// `.just(nil)` → `catchAndReturn null`, `.empty()` → `catch empty`, a value from a
+  /// cache (`.just(cache["London"])`) → `catch cache`.
   private static func fallback(_ body: String) -> String? {
     var text = body.trimmed
     if let arrow = text.firstRange(of: " in ") { text = String(text[arrow.upperBound...]).trimmed }
+    if text.hasPrefix("return ") { text = String(text.dropFirst(7)).trimmed }
     if text.hasPrefix("Observable.") { text = String(text.dropFirst(10)) }
+    if text.contains("cache") { return "catch cache" }
     if text.hasPrefix(".just("), text.hasSuffix(")") {
       return "catchAndReturn " + values(String(text.dropFirst(6).dropLast()))
     }

@@ -54,7 +54,19 @@ extension Parser {
       reportAtCurrent { .expectedSettingValue($0, path: path.text) }
       return nil
     }
-    return .setting(path: path, value: parseArgument())
+    let valueStart = current.span.start
+    let value = parseArgument()
+    if let comma = match(.comma) {
+      // `set weather.faults 500,500,ok`: a string setting's value is written in quotes.
+      while !(check(.newline) || check(.semicolon) || check(.end)) { advance() }
+      let written = file.text(of: Span(valueStart, lastEnd))
+      report(
+        Diagnostic(
+          id: .expectedStatementEnd, message: "expected end of statement, found ','", span: comma.span,
+          help: "put the value in quotes: set \(path.text) \"\(written)\""))
+      return nil
+    }
+    return .setting(path: path, value: value)
   }
 
   /// `let NAME` or `set NAME`: the keyword, then the name it needs.

@@ -62,7 +62,13 @@ final class ExpectSink: SinkConsumer {
       let failure = ExpectationFailure(
         expected: diagram, values: values, actual: recorded, mismatch: mismatch)
       let lanes = context.runtime.services.drawing?.lanes(for: failure) ?? []
-      return Self.indent(([mismatch.description] + lanes).joined(separator: "\n"))
+      var shown = mismatch
+      if end != .terminated, recorded.last?.event.isStopEvent != true {
+        // A run that never ended draws nothing after its last event: say why, as a list does.
+        let why = "... " + Self.describe(nil, end)
+        shown.actual = shown.actual.isEmpty ? why : shown.actual + " " + why
+      }
+      return Self.indent(([shown.description] + lanes).joined(separator: "\n"))
     case .values(let expected, let errorKind):
       return valuesMismatch(expected, errorKind: errorKind, end: end)
     case .attempts(let count):

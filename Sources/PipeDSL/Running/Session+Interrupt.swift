@@ -88,6 +88,7 @@ extension Session {
     for job in jobs where job.isRunning {
       guard let reason = job.control.reason else { continue }
       ended = true
+      job.consumer?.eraseLiveDrawing()  // the note goes below the final drawing, not under a live one
       switch reason {
       case .interrupted:
         runtime.output.errorLine("note: stopped '\(job.text)' (Ctrl-C)")

@@ -117,4 +117,11 @@ public enum SinkOutcome: Equatable, Sendable {
 public protocol SinkConsumer: AnyObject {
   func on(_ event: Event<Value>)
   func finish(_ end: RunEnd) -> SinkOutcome
+  /// A note on why the run stops is about to be written: erase what is drawn in place
+  /// (a live diagram), so the note is not drawn over. Most sinks draw nothing in place.
+  func eraseLiveDrawing()
+}
+
+extension SinkConsumer {
+  public func eraseLiveDrawing() {}
 }

@@ -51,7 +51,12 @@ extension Settings.Definition {
     if let allowed, !allowed.contains(where: { Self.same($0, value) }) {
       return "'\(key)' takes \(allowed.map(\.literal).joined(separator: " or "))\(refused)"
     }
-    guard type.accepts(value) else { return "'\(key)' takes \(type.phrase)\(refused)" }
+    guard type.accepts(value) else {
+      // `set weather.faults 500`: a string setting is written in quotes.
+      let quoted =
+        type == .string && !secret && value.string == nil ? ": put it in quotes, \"\(value.literal)\"" : ""
+      return "'\(key)' takes \(type.phrase)\(refused)\(quoted)"
+    }
     if let range, let number = value.number, !range.contains(number) {
       return "'\(key)' takes \(type.phrase) \(Self.describe(range))\(refused)"
     }

@@ -112,6 +112,25 @@ enum HelpTopics {
       """
     ),
     (
+      "expressions",
+      """
+      Expressions (inside { ... }: map, filter, throwIf, scan, sortBy …)
+        .                 the value itself: of(1, 2) | map { . * 10 }
+        .temp .main.temp  a field of a record, deeper with more dots
+        acc               in scan, the result so far: of(1, 2, 3) | scan 0 { acc + . }
+        {city: .city, t: round(.temp)}    a record, written as pipe prints it
+        [., . * 2]        a list; len([1, 2]) is 2
+        "t=" + str(.)     building a string: + joins strings, str(x) turns x into text
+        . > 5 ? "big" : "small"           a conditional: condition ? then : else
+        + - * / %  == != < <= > >=  && || !     round abs min max len str num
+      Examples
+        weather "London" | map { .city + ": " + str(round(.temp)) }
+        of(3, 8) | map { . > 5 ? "big" : "small" } | collect
+        of(1, 2, 3) | scan 0 { acc + . } | collect
+      An unknown name is an error before the run; "a" - 1 at run time is a typeError.
+      """
+    ),
+    (
       "keys",
       """
       Keys

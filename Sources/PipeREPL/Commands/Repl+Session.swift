@@ -87,13 +87,18 @@ extension Repl {
       }
     }
     let keyWidth = rows.map(\.0.displayWidth).max() ?? 0
-    let valueWidth = min(rows.map(\.1.displayWidth).max() ?? 0, 32)
-    let docWidth = max(20, streams.output.width - keyWidth - valueWidth - 7)
+    // Each row fits the terminal: a long value (a URL) is shortened, never the line wrapped;
+    // the description takes what is left, and is left out when too little is.
+    let room = streams.output.width - keyWidth - 7
+    let valueWidth = min(rows.map(\.1.displayWidth).max() ?? 0, 32, max(12, room - 20))
+    let docWidth = room - valueWidth
     return .text(
       rows.map { key, value, doc, isSet in
-        (isSet ? "* " : "  ") + key.padded(toWidth: keyWidth) + "  " + value.padded(toWidth: valueWidth)
-          + "  "
-          + paint(Repl.firstSentence(doc, limit: docWidth), .dim)
+        let row =
+          (isSet ? "* " : "  ") + key.padded(toWidth: keyWidth) + "  "
+          + value.truncated(toWidth: valueWidth, ellipsis: "…").padded(toWidth: valueWidth)
+        guard docWidth >= 12 else { return row }
+        return row + "  " + paint(Repl.firstSentence(doc, limit: docWidth), .dim)
       })
   }
 

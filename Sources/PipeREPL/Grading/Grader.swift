@@ -58,13 +58,18 @@ enum Grader {
     let redactor = Redactor.commandLine(settings)
     // Each file is graded with only what the person allowed: no network without --allow-net.
     let permissions = options.permissions.permissions(command: "pipe check", grading: true)
+    let output = BufferedOutput()
     let session = Session.make(
-      options: quiet, streams: streams, output: BufferedOutput(), settings: settings, redactor: redactor,
+      options: quiet, streams: streams, output: output, settings: settings, redactor: redactor,
       persistentCache: false, permissions: permissions
     )
     defer { if stopsPlugins { session.stopPlugins() } }
     let file = SourceFile(name: path, text: text)
     let report = session.execute(file, commands: { _, _ in })
+    // Why a run was stopped (the horizon, nothing left to wait for), as `pipe -e` says it.
+    for note in output.errorLines where note.hasPrefix("note: stopped") {
+      Descriptor.write(redactor.redact(note).neutralisingControls() + "\n", to: STDERR_FILENO)
+    }
     if report.hasCompileErrors {
       let rendered = DiagnosticRenderer(paint: streams.output.paint)
         .render(report.diagnostics, in: redactor.redact(file))

@@ -5,7 +5,8 @@ import TerminalText
 /// How `catch ask` and `retryWhen ask` are answered: by the person at the prompt, or, in a
 /// script, by `--answer`.
 enum Asker {
-  static let question = "[r]etry, [d]efault value, [f]ail? "
+  /// The answer is a line: a letter (or the word), then Enter, as the question says.
+  static let question = "[r]etry, [d]efault value, [f]ail? (a letter, then Enter) "
 
   /// Asks at the prompt after showing the error; Ctrl-C or Ctrl-D means fail. Runs on the
   /// loop, which waits for the answer.

@@ -1,6 +1,7 @@
 import Foundation
 import Operators
 import PipeDSL
+import PipeRendering
 import Synchronization
 
 extension Repl {
@@ -57,8 +58,9 @@ extension Repl {
     historyInterrupted.store(true, ordering: .releasing)
     let wasEditing = terminal.interrupt()
     guard runningForeground.load(ordering: .acquiring) else { return }
-    // The terminal echoes no key between lines (TypeAhead): the `^C` is ours to show.
-    if !wasEditing { terminal.write(TypeAhead.holding ? "^C\n" : "\n") }
+    // The terminal echoes no key between lines (TypeAhead): the `^C` is ours to show. Not
+    // under a live diagram, erased from where the cursor is: the note says Ctrl-C instead.
+    if !wasEditing, !LiveDrawing.isOnScreen { terminal.write(TypeAhead.holding ? "^C\n" : "\n") }
     for session in host.all { session.interrupt() }
   }
 

@@ -1,4 +1,5 @@
 import Operators
+import Synchronization
 import TerminalText
 
 /// Redraws a diagram in place on a terminal a few times a second while a run on the real
@@ -34,6 +35,7 @@ final class LiveDiagram {
     if lines.count > Self.maxHeight { lines = Array(lines.prefix(Self.maxHeight - 1)) + ["…"] }
     // Its own cursor movements are written raw: the lines' control characters are not.
     write(erasing + lines.map { $0.neutralisingControls(keepingStyles: true) + "\n" }.joined())
+    if height == 0 { LiveDrawing.drawn.add(1, ordering: .sequentiallyConsistent) }
     height = lines.reduce(0) { $0 + Self.rows($1, width: width) }
   }
 
@@ -46,7 +48,10 @@ final class LiveDiagram {
   func stop() {
     timer?.dispose()
     timer = nil
-    if height > 0 { write(erasing) }
+    if height > 0 {
+      write(erasing)
+      LiveDrawing.drawn.subtract(1, ordering: .sequentiallyConsistent)
+    }
     height = 0
   }
 
@@ -54,4 +59,13 @@ final class LiveDiagram {
   private var erasing: String {
     height > 0 ? TerminalControl.up(height) + "\r" + TerminalControl.clearToEnd : ""
   }
+}
+
+/// Whether a live diagram is drawn in place now: Ctrl-C at the prompt then writes no line
+/// break of its own, which would move the cursor off the row the diagram is erased from.
+public enum LiveDrawing {
+  static let drawn = Atomic<Int>(0)
+
+  /// Read from any thread (the signal watch's).
+  public static var isOnScreen: Bool { drawn.load(ordering: .sequentiallyConsistent) > 0 }
 }

@@ -40,6 +40,8 @@ final class MarblesSink: SinkConsumer {
     if case .error(let error) = event { self.error = PipeError.from(error) }
   }
 
+  func eraseLiveDrawing() { live?.stop() }
+
   func finish(_ end: RunEnd) -> SinkOutcome {
     live?.stop()
     let diagram = diagram(closing: end != .terminated)

@@ -14,7 +14,9 @@ public struct AirQualityPlugin: Plugin {
         + "(nearest), or near a point, as one record {city, aqi, mainPollutant, temp, humidity}, "
         + "then completes.",
       params: [
-        ParamSpec("place", .any, default: "nearest", doc: "a city, nearest, or the latitude of a point"),
+        ParamSpec(
+          "place", .any, default: "nearest",
+          doc: "a city (\"City\" or \"City, State, Country\"), nearest, or the latitude of a point"),
         PlaceArgument.params[1],
       ],
       example: #"airquality "Beijing" | show"#)
