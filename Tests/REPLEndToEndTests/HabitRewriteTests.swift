@@ -23,6 +23,11 @@ final class HabitRewriteTests: XCTestCase {
       #"airquality(city: "Los Angeles", state: "California", country: "USA")"#, #""City, State, Country""#,
       nil
     ),
+    // A forgotten `|` after any source gets the same hint, whatever stage follows.
+    (#"airquality "Beijing" show"#, "missing '|' before 'show'?", "expected a value"),
+    (#"weather "Paris" show"#, "missing '|' before 'show'?", "expected a value"),
+    (#"airquality "Beijing" map { .aqi }"#, "missing '|' before 'map'?", "expected a value"),
+    (#"random 1 10 show"#, "missing '|' before 'show'?", "expected a value"),
   ]
 
   func testEachHabitIsPointedAtWhatTheLanguageHas() throws {

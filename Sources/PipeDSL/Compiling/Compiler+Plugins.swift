@@ -52,6 +52,12 @@ extension Compiler {
       "\(info.name) "
       + info.parameters.map { $0.defaultValue == nil ? $0.name : "[\($0.name)]" }
       .joined(separator: " ")
+    // `weather "Paris" show`: a stage's name where a value goes is a `|` left out, after any
+    // source, however many parameters it has left.
+    if let missing = missingPipe(0...names.count, positional, after: op.name.span) {
+      report(missing)
+      return nil
+    }
     var ok =
       positional.count <= names.count
       || checkArity(
