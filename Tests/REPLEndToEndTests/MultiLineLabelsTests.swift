@@ -53,4 +53,18 @@ final class MultiLineLabelsTests: XCTestCase {
     XCTAssertTrue(events.contains(#""label":"\#(Self.label)""#), events)
     XCTAssertFalse(events.contains("\\n"), events)
   }
+
+  /// At the prompt, as a person types a statement over three lines: one lane per stage.
+  func testAtThePromptAStatementTypedOverLinesDrawsOneLanePerStage() throws {
+    let pane = try Tmux.start(test: self, home: try TemporaryFolder.home(for: self))
+    try pane.type("set weather.faults \"500,ok\"", enter: true)
+    try pane.type("weather \"London\" | retryWhen (errors", enter: true)
+    try pane.type("    | throwIf { .attempt > 3 } tooMany", enter: true)
+    try pane.type("    | delay 1s) | map { .city } | marbles", enter: true)
+    let screen = try pane.waitFor("the diagram") { $0.hasSuffix("subscribed again\npipe>") }
+    XCTAssertTrue(screen.contains("\nretryWhen (errors | throwIf { .attempt"), screen)
+    XCTAssertTrue(screen.contains("\n├ throwIf { .attempt > 3 }"), screen)
+    let lanes = screen.split(separator: "\n").filter { $0.contains("^─") }
+    XCTAssertEqual(lanes.count, 7, "one lane per stage and attempt:\n\(screen)")
+  }
 }
