@@ -18,10 +18,8 @@ enum MemoryWatch {
     Thread.detachNewThread {
       while true {
         usleep(20_000)
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return }
-        let fields = text.split(separator: " ").compactMap { Int($0) }
-        guard fields.count > 1 else { return }
-        let (size, resident) = (fields[0] * page, fields[1] * page)
+        guard let pages = ProcessPages.of("self") else { return }
+        let (size, resident) = (pages.size * page, pages.resident * page)
         guard resident > limit || size > virtualLimit else { continue }
         let what =
           resident > limit

@@ -170,12 +170,8 @@ struct GradingChild {
     return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
   }
 
-  /// The resident pages of `pid`, from /proc/PID/statm.
-  static func residentPages(of pid: pid_t) -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8) else { return nil }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? Int(fields[1]) : nil
-  }
+  /// The resident pages of `pid`.
+  static func residentPages(of pid: pid_t) -> Int? { ProcessPages.of("\(pid)")?.resident }
 }
 
 /// Reads a descriptor to its end on a thread of its own, keeping at most `cap` bytes.
@@ -201,5 +197,16 @@ final class CappedReader: @unchecked Sendable {
   func bytes() -> [UInt8] {
     done.wait()
     return kept
+  }
+}
+
+/// A process's memory in pages, from /proc/PID/statm (PID, or `self`): what `pipe check`
+/// watches in each grading child and `MemoryWatch` in pipe itself.
+enum ProcessPages {
+  static func of(_ process: String) -> (size: Int, resident: Int)? {
+    let path = "/proc/\(process)/statm"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    let fields = text.split(separator: " ").compactMap { Int($0) }
+    return fields.count > 1 ? (fields[0], fields[1]) : nil
   }
 }
