@@ -90,8 +90,8 @@ struct PipeCommand: ParsableCommand {
     try format.format.check([.text, .jsonl], for: "pipe -e")
     let choices = options.choices
     let streams = OutputStreams(options: choices)
-    MemoryWatch.start(limit: options.maxMemory)
     if let code {
+      MemoryWatch.start(limit: options.maxMemory)
       throw ExitCode(
         Script.run(
           text: code, name: "<-e>", options: choices, streams: streams, format: format.format,
@@ -104,6 +104,8 @@ struct PipeCommand: ParsableCommand {
       }
       throw ExitCode(Repl.run(options: choices, streams: streams))
     }
+    // Not at the prompt: its thread would wake 50 times a second while a person thinks.
+    MemoryWatch.start(limit: options.maxMemory)
     throw ExitCode(
       Script.run(
         pieces: InputPieces(paint: streams.error.paint), name: "<stdin>", options: choices, streams: streams,
