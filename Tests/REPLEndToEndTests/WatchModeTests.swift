@@ -87,6 +87,22 @@ final class WatchModeTests: XCTestCase {
     XCTAssertEqual(watcher.wait(timeout: 5).status, 130)
   }
 
+  /// A hand-in's name reaches the screen in watch mode as in pipe check: its escape
+  /// sequences written visibly, never obeyed.
+  func testAHandInsEscapesAreShownNotObeyed() throws {
+    let folder = try TemporaryFolder.make(for: self, prefix: "watch")
+    let file = folder.appendingPathComponent("evil\u{1B}]0;PWNED\u{7}.pipe")
+    try Self.failing.write(to: file, atomically: false, encoding: .utf8)
+    let watcher = try Spawned(["check", "--watch", folder.path], environment: PipeProcess.environment())
+    addTeardownBlock { watcher.killGroup() }
+    XCTAssertTrue(watcher.waitForOutput(timeout: 10) { $0.contains("watching 1 file ") }, watcher.stdout)
+    XCTAssertTrue(watcher.stdout.contains(#"evil\u{1B}]0;PWNED\u{7}.pipe"#), watcher.stdout)
+    XCTAssertFalse(watcher.stdout.contains("\u{1B}]0;PWNED"), "an escape reached the terminal")
+    XCTAssertFalse(watcher.stdout.contains("\u{7}"), "a bell reached the terminal")
+    watcher.signal(SIGINT)
+    XCTAssertEqual(watcher.wait(timeout: 5).status, 130)
+  }
+
   /// A room that was down when the watch started gets the results of the saves after it is up.
   func testARoomThatComesUpLaterGetsTheNextResult() throws {
     let port = try RecordingRoom.freePort()
