@@ -21,6 +21,14 @@ final class WatchGradingTests: XCTestCase {
     }
   }
 
+  /// Kills, when the test ends, any graded child of `folder` left running (a test that fails
+  /// must not leave one behind).
+  private func killChildrenAtTheEnd(of folder: URL) {
+    addTeardownBlock { [self] in
+      for pid in children(of: folder) { kill(pid, SIGKILL) }
+    }
+  }
+
   private func waitUntil(_ seconds: TimeInterval, _ done: () -> Bool) -> Bool {
     let end = Date(timeIntervalSinceNow: seconds)
     while Date() < end {
@@ -60,6 +68,7 @@ final class WatchGradingTests: XCTestCase {
 
   func testCtrlCWhileAHandInRunsLeavesNothingRunning() throws {
     let folder = try TemporaryFolder.make(for: self, prefix: "watch-limits")
+    killChildrenAtTheEnd(of: folder)
     let file = folder.appendingPathComponent("a.pipe")
     try Self.good.write(to: file, atomically: false, encoding: .utf8)
     let watcher = try watch(folder, timeout: 60, until: "watching 1 file")
@@ -75,6 +84,7 @@ final class WatchGradingTests: XCTestCase {
   /// left it running on without end.
   func testPipeCheckEndedByASignalLeavesNoHandInRunning() throws {
     let folder = try TemporaryFolder.make(for: self, prefix: "check-signal")
+    killChildrenAtTheEnd(of: folder)
     try Self.endless.write(to: folder.appendingPathComponent("a.pipe"), atomically: false, encoding: .utf8)
     let check = try Spawned(
       ["check", folder.path, "--timeout", "60"], environment: PipeProcess.environment())
