@@ -69,6 +69,8 @@ let package = Package(
     .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // No core dumps from a process that holds API keys (setrlimit and prctl, which is variadic).
     .target(name: "CProcess"),
+    // malloc and its kin that end pipe with a message, not an abort, when memory runs out.
+    .target(name: "CMemory"),
     .executableTarget(
       name: "PipeREPL",
       dependencies: [
@@ -78,6 +80,7 @@ let package = Package(
         "JSON",
         "CLibEdit",
         "CProcess",
+        "CMemory",
         "PluginBridge",
         "FakeAPI",
         "SourceCore",

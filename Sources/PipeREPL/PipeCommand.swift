@@ -373,15 +373,16 @@ extension PipeCommand {
       }
       let report: CheckFormat = format == .junit ? .junit : format == .tap ? .tap : .text
       let room = RoomReporter.joined { Descriptor.write($0 + "\n", to: STDERR_FILENO) }
+      let child = GradingChild(
+        executable: Grader.executable, arguments: options.arguments, limits: options.limits,
+        colour: streams.output.paint.colour, columns: streams.output.width)
+      GradingChild.stopOnSignals()
       if watch {
         guard report == .text else {
           throw ValidationError("--watch prints text for a person, not --format \(format)")
         }
-        throw ExitCode(Watcher(paths: paths, options: run, room: room).run())
+        throw ExitCode(Watcher(paths: paths, options: run, room: room, grade: child.grade).run())
       }
-      let child = GradingChild(
-        executable: Grader.executable, arguments: options.arguments, limits: options.limits,
-        colour: streams.output.paint.colour, columns: streams.output.width)
       throw ExitCode(
         Grader.run(
           paths: paths, options: run, streams: streams, format: report, room: room, grade: child.grade))

@@ -5,23 +5,6 @@ import XCTest
 /// A run that passes one of pipe's limits ends with an error and exit status 1, never a
 /// signal (issue 25, item 2). Every test starts the built `pipe`.
 final class RunLimitsTests: XCTestCase {
-  /// `pipe -e CODE`, in `sh -c` under `ulimit -v` when `memory` (KiB) is given.
-  private func pipe(_ code: String, memory: Int? = nil, timeout: TimeInterval = 120) throws -> PipeRun {
-    guard let memory else { return try PipeProcess.run(["-e", code], timeout: timeout) }
-    let quoted = "'" + code.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    return try Program.run(
-      "/bin/sh", ["-c", "ulimit -v \(memory); exec '\(Products.pipe)' -e \(quoted)"], timeout: timeout)
-  }
-
-  private func assertEndsWithLimit(
-    _ run: PipeRun, saying text: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    XCTAssertFalse(run.signaled, "ended by a signal:\n\(run.output)", file: file, line: line)
-    XCTAssertEqual(run.status, 1, run.output, file: file, line: line)
-    XCTAssertTrue(run.output.contains("limitExceeded"), run.output, file: file, line: line)
-    XCTAssertTrue(run.output.contains(text), run.output, file: file, line: line)
-  }
-
   func testAValueNestedDeeperThanTheLimitEndsTheRunWithAnError() throws {
     let run = try pipe("range(0, 100000) | scan [] { [acc] } | count")
     assertEndsWithLimit(run, saying: "nests at most 512 levels deep")

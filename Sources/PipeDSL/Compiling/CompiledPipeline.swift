@@ -10,8 +10,10 @@ public enum CompiledStage {
   /// A later stage, built once per environment around its upstream.
   case transform((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that raises no error of its own, or only errors of its expressions
-  /// (which already name the stage): built like `transform`, but without the per-event
-  /// layer that stamps errors with the stage, which costs every value a call.
+  /// (which already name the stage), and passes on its upstream's values without wrapping
+  /// them (`take`, `distinct`): built like `transform`, but without the per-event layer that
+  /// stamps errors with the stage and checks how deep values nest, which costs every value a
+  /// call. A stage that puts values in a list or record is a `transform`.
   case plainTransform((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that turns each value into at most one, as it comes, and raises only its
   /// expressions' errors (`map`, `filter`, `scan`): `make` gives each subscription its step.
@@ -226,7 +228,7 @@ enum StageWrapper {
         let attempt = runtime.beginAttempt(node: node, scope: env.scope)
         noteOrigin(env, node: node, attempt: attempt)
         return make(env, attempt).subscribe(
-          stamps ? stamping(observer, text: text, attempt: attempt) : observer)
+          stamps ? stamping(observer, text: text, attempt: attempt, node: node) : observer)
       })
       return traced(stream, node: node, tracer: env.tracer)
     }
@@ -243,7 +245,7 @@ enum StageWrapper {
     let stream = Observable<Value>(unsafe: { observer in
       let attempt = runtime.beginAttempt(node: node, scope: env.scope)
       noteOrigin(env, node: node, attempt: attempt)
-      return inner.subscribe(stamps ? stamping(observer, text: text, attempt: attempt) : observer)
+      return inner.subscribe(stamps ? stamping(observer, text: text, attempt: attempt, node: node) : observer)
     })
     return traced(stream, node: node, tracer: env.tracer)
   }
@@ -261,11 +263,25 @@ enum StageWrapper {
   }
 
   /// An observer that turns any error into a `PipeError` naming the stage, unless an earlier
-  /// stage already named itself.
-  private static func stamping(_ observer: Observer<Value>, text: String, attempt: Int) -> Observer<Value> {
-    observer.forwarding { event in
-      guard case .error(let error) = event else { return observer.on(event) }
-      observer.on(.error(PipeError.stamped(error, source: text, attempt: attempt)))
+  /// stage already named itself; and a value nested deeper than `Value.maxDepth` into the
+  /// limit's error, naming the stage: every stage that may wrap values (a source, `buffer`,
+  /// `enumerate`, `zip`, `materialize`, a plugin's) passes its values here, so none builds a
+  /// value deeper than expressions may, whatever it wraps them in, and nothing downstream
+  /// (release, printing, `==`, JSON, drawing) recurses deeper.
+  private static func stamping(_ observer: Observer<Value>, text: String, attempt: Int, node: Int)
+    -> Observer<Value>
+  {
+    var tooDeep = false
+    return observer.forwarding { event in
+      switch event {
+      case _ where tooDeep: return
+      case .next(let value) where value.nests(deeperThan: Value.maxDepth):
+        tooDeep = true
+        observer.on(.error(PipeError.stamped(PipeError.tooDeep, source: text, attempt: attempt, node: node)))
+      case .error(let error):
+        observer.on(.error(PipeError.stamped(error, source: text, attempt: attempt, node: node)))
+      default: observer.on(event)
+      }
     }
   }
 }

@@ -5,11 +5,12 @@ extension PipeError {
   ///
   /// An error that already names a stage keeps it: the stage that raised an error is the
   /// one the person needs to see, not the last one it passed through.
-  static func stamped(_ error: any Error, source: String, attempt: Int) -> PipeError {
+  static func stamped(_ error: any Error, source: String, attempt: Int, node: Int) -> PipeError {
     var result = PipeError.from(error)
     if result.source.isEmpty {
       result.source = source
       result.attempt = attempt
+      result.node = node
     }
     return result
   }

@@ -40,6 +40,18 @@ public struct DiagnosticRenderer: Sendable {
     return lines.joined(separator: "\n")
   }
 
+  /// The line of `file` that holds `span`, then carets under the span, each after `  | `:
+  /// how a run-time error quotes its statement (`SinkContext.unhandled`), in the window and
+  /// with the caret placement of a diagnostic, on whichever line of the statement the span is.
+  public func quote(_ span: Span, in file: SourceFile) -> String {
+    let span = visible(span, in: file)
+    let line = file.line(of: span.start)
+    let window = LineWindow(line: file.lineSpan(line), marks: [span], in: file)
+    let mark = Marker(span: span, line: line, primary: true, label: nil)
+    return paint("  |", .gutter) + " " + window.text(in: file).expandingTabs() + "\n"
+      + markerLine(mark, window, file, 1, .error)
+  }
+
   private struct Marker {
     var span: Span
     var line: Int

@@ -9,9 +9,7 @@ extension ExpressionCompiler {
       var values: [Value] = []
       values.reserveCapacity(items.count)
       for item in items { values.append(try item(element, context)) }
-      guard !values.contains(where: { $0.nests(deeperThan: Value.maxDepth - 1) }) else {
-        throw PipeError.tooDeep
-      }
+      try Value.checkItems(values)
       return .list(values)
     }
   }
@@ -20,9 +18,7 @@ extension ExpressionCompiler {
     { (element, context) throws(PipeError) in
       var record = Record()
       for (key, field) in fields { record[key] = try field(element, context) }
-      guard !record.contains(where: { $0.value.nests(deeperThan: Value.maxDepth - 1) }) else {
-        throw PipeError.tooDeep
-      }
+      try Value.checkItems(record.fields.lazy.map(\.value))
       return .record(record)
     }
   }

@@ -51,7 +51,9 @@ extension Operations {
       guard x.count + y.count <= Limits.maxItems else {
         throw Limits.exceeded("a list holds at most \(Limits.maxItems) values")
       }
-      return .list(x + y)
+      let joined = x + y
+      guard Value.list(joined).footprint() <= Limits.maxHeldBytes else { throw PipeError.tooLarge }
+      return .list(joined)
     case (.string, _), (_, .string):
       var error = mismatch("+", left, right)
       error.message += "; to join text, convert with str(...)"

@@ -11,6 +11,9 @@ public final class Job {
   /// The job's number, from 1, as `:jobs` and `:kill` show it.
   public nonisolated let id: Int
   public nonisolated let text: String
+  /// The statement as a note quotes it (`note: stopped '...'`): on one line, and at most
+  /// `LineWindow.maximumEcho` characters of a statement of megabytes.
+  public nonisolated var quoted: String { Graph.label(of: text) }
   public nonisolated let background: Bool
   /// Read at every event the job's sink gets (`isRunning`), on the loop only: spared the
   /// run-time exclusivity check.

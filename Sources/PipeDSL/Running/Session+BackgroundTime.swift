@@ -55,7 +55,7 @@ extension Session {
   /// Ends, with a note, the jobs that would pass the horizon before the clock's next item.
   func endPastHorizon(_ running: [Job], next: Time) {
     for job in running where job.isRunning && job.start + horizon < next {
-      runtime.output.errorLine("note: stopped '\(job.text)' after \(horizon) of virtual time (the horizon)")
+      runtime.output.errorLine("note: stopped '\(job.quoted)' after \(horizon) of virtual time (the horizon)")
       job.end(.horizon)
     }
   }

@@ -91,11 +91,11 @@ extension Session {
       job.consumer?.eraseLiveDrawing()  // the note goes below the final drawing, not under a live one
       switch reason {
       case .interrupted:
-        runtime.output.errorLine("note: stopped '\(job.text)' (Ctrl-C)")
+        runtime.output.errorLine("note: stopped '\(job.quoted)' (Ctrl-C)")
         job.end(.cancelled)
       case .runaway(let count, let instant):
         runtime.output.errorLine(
-          "note: stopped '\(job.text)' after \(count) resubscriptions at \(instant) without time moving: "
+          "note: stopped '\(job.quoted)' after \(count) resubscriptions at \(instant) without time moving: "
             + "it would loop forever; let time pass between attempts (retryWhen constant(1s, times: 3)) "
             + "or bound them (retry 3, repeat 3)")
         job.end(.runaway)

@@ -144,7 +144,7 @@ extension Session {
       }
       for job in running where job.isRunning && (!job.background || draining) {
         runtime.output.errorLine(
-          "note: stopped '\(job.text)': it waits for something that can no longer happen "
+          "note: stopped '\(job.quoted)': it waits for something that can no longer happen "
             + "(a setting change, a line typed); at the prompt, run it with & and change the setting")
         job.end(.stuck)
       }

@@ -64,27 +64,44 @@ public struct SinkContext {
 }
 
 extension SinkContext {
-  /// Ends the run with the limit's error, reported by `sink`, which holds `Limits.maxItems`
-  /// values and can take no more.
-  public func stop(_ sink: some SinkConsumer, holding name: String) {
+  /// Ends the run with the limit's error, reported by `sink`, which holds `limit` (as
+  /// `Holding.take` says it) and can take no more.
+  public func stop(_ sink: some SinkConsumer, holding name: String, limit: String) {
     guard control?.reason == nil else { return }
     control?.stop(.limit)
-    var error = Limits.exceeded("\(name) holds at most \(Limits.maxItems) values")
+    var error = Limits.exceeded("\(name) holds \(limit)")
     error.source = name
     sink.on(.error(error))
   }
 
-  /// What a sink prints for an error that reached it: its line, and for a limit, the
-  /// statement (when it is one line) with a caret under the stage that passed it.
+  /// What a sink prints for an error that reached it: its line, and for a limit, the line
+  /// of the statement that holds the stage that passed it, with a caret under the stage.
   public func unhandled(_ error: PipeError) -> String {
-    let text = statement.text
-    guard error.kind == PipeError.limitKind, !error.source.isEmpty, !text.contains("\n"),
-      let range = text.firstRange(of: error.source)
-    else { return error.unhandledLine }
-    let column = String(text[..<range.lowerBound]).displayWidth
-    let width = max(1, error.source.displayWidth)
-    return error.unhandledLine + "\n  | " + text + "\n  | " + String(repeating: " ", count: column)
-      + String(repeating: "^", count: width)
+    guard error.kind == PipeError.limitKind, let span = span(ofStage: error.source, node: error.node) else {
+      return error.unhandledLine
+    }
+    let file = SourceFile(name: location, text: statement.text)
+    return error.unhandledLine + "\n" + DiagnosticRenderer().quote(span, in: file)
+  }
+
+  /// Where in the statement's text the stage `source` (its text, or a sink's name) is: the
+  /// span of its graph node (`node`, else the first of that text, else the last of that name),
+  /// else the first place the text is found.
+  private func span(ofStage source: String, node id: Int?) -> Span? {
+    guard !source.isEmpty else { return nil }
+    let label = Graph.label(of: source)
+    if let node = id.flatMap(graph.node) ?? graph.nodes.first(where: { $0.label == label })
+      ?? graph.nodes.last(where: { $0.name == source })
+    {
+      let start = node.span.start - statement.span.start
+      let end = node.span.end - statement.span.start
+      if start >= 0, end <= statement.text.utf8.count { return Span(start, end) }
+    }
+    guard let range = statement.text.firstRange(of: source) else { return nil }
+    let text = statement.text.utf8
+    return Span(
+      text.distance(from: text.startIndex, to: range.lowerBound),
+      text.distance(from: text.startIndex, to: range.upperBound))
   }
 }
 

@@ -25,13 +25,14 @@ extension SinkSpec {
 /// into a `.list` would copy the list at every value (quadratic).
 final class CollectSink: ShowSink {
   var values: [Value] = []
+  private var holding = Holding()
 
   init(context: SinkContext) { super.init(context: context, render: nil) }
 
   override func on(_ event: Event<Value>) {
     switch event {
     case .next(let value):
-      guard values.count < Limits.maxItems else { return context.stop(self, holding: "collect") }
+      if let limit = holding.take(value) { return context.stop(self, holding: "collect", limit: limit) }
       values.append(value)
     case .completed: context.runtime.output.line(Value.list(values).show)
     case .error: super.on(event)

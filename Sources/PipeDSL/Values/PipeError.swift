@@ -29,6 +29,14 @@ public struct PipeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// In a sub-pipeline (`flatMap (weather .)`), the element it ran for: messages name it,
   /// the record leaves it out.
   public var element: Value?
+  /// The graph node of the stage that raised it, where known (`Graph.Node.id`): where a
+  /// message puts its caret, when the statement has other stages of the same text. Two
+  /// errors that differ only in it are equal.
+  public var node: Int? {
+    get { mark.node }
+    set { mark.node = newValue }
+  }
+  private var mark = NodeMark()
 
   public init(
     kind: String, message: String, source: String = "", status: Int? = nil, attempt: Int? = nil,
@@ -81,4 +89,12 @@ extension PipeError {
   public static let divisionByZeroKind = "divisionByZero"
   /// An int result outside 64 bits, such as `9223372036854775807 + 1`.
   public static let overflowKind = "overflow"
+}
+
+/// A stage's node that equality and hashing leave out: where an error came from, not what it is.
+private struct NodeMark: Hashable, Sendable {
+  var node: Int?
+
+  static func == (_: NodeMark, _: NodeMark) -> Bool { true }
+  func hash(into hasher: inout Hasher) {}
 }

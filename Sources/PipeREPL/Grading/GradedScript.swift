@@ -34,7 +34,14 @@ struct GradedScript {
   var text: String {
     let failures = cases.compactMap(\.failure).map { $0 + "\n" }.joined()
     if ranNothing { return failures }
-    return failures + "\(failed == 0 ? "ok  " : "FAIL") \(path): \(passed) passed, \(failed) failed\n"
+    return failures
+      + "\(failed == 0 ? "ok  " : "FAIL") \(Self.shown(path)): \(passed) passed, \(failed) failed\n"
+  }
+
+  /// A path as cases and reports name it: a line break in a file's name written `\n`, so that
+  /// a hand-in named `a\nok 5 - x.pipe` adds no line of its own to a TAP or text report.
+  static func shown(_ path: String) -> String {
+    path.replacing("\n", with: "\\n").replacing("\r", with: "\\r")
   }
 
   /// The closing line: `N passed, N failed` over every script.

@@ -38,17 +38,14 @@ enum Grader {
 
   /// Checks one script; a script that does not compile or cannot be read is one failed case.
   /// Texts are coloured as `streams` says for standard output.
-  /// With `stopsPlugins`, the plugins the script started are stopped before it returns (a
-  /// watch grades many times in one process).
-  static func check(_ path: String, options: RunChoices, streams: OutputStreams, stopsPlugins: Bool = false)
-    -> GradedScript
-  {
+  static func check(_ path: String, options: RunChoices, streams: OutputStreams) -> GradedScript {
     var script = GradedScript(path: path)
+    let name = GradedScript.shown(path)
     let text: String
     switch ScriptSource.read(path, paint: streams.output.paint) {
     case .success(let read): text = read
     case .failure(let failure):
-      script.add("\(path): reads as a script", failure: failure.message, kind: "unreadable")
+      script.add("\(name): reads as a script", failure: failure.message, kind: "unreadable")
       script.ranNothing = true
       return script
     }
@@ -63,8 +60,7 @@ enum Grader {
       options: quiet, streams: streams, output: output, settings: settings, redactor: redactor,
       persistentCache: false, permissions: permissions
     )
-    defer { if stopsPlugins { session.stopPlugins() } }
-    let file = SourceFile(name: path, text: text)
+    let file = SourceFile(name: name, text: text)
     let report = session.execute(file, commands: { _, _ in })
     // Why a run was stopped (the horizon, nothing left to wait for), as `pipe -e` says it.
     for note in output.errorLines where note.hasPrefix("note: stopped") {
@@ -73,28 +69,28 @@ enum Grader {
     if report.hasCompileErrors {
       let rendered = DiagnosticRenderer(paint: streams.output.paint)
         .render(report.diagnostics, in: redactor.redact(file))
-      script.add("\(path): compiles", failure: rendered, kind: "compile")
+      script.add("\(name): compiles", failure: rendered, kind: "compile")
       script.ranNothing = true
       return script
     }
     for (statement, outcome) in report.expectations {
       let line = file.line(of: statement.span.start)
       if case .failed(let message) = outcome {
-        script.add("\(path):\(line)", line: line, failure: redactor.redact(message))
+        script.add("\(name):\(line)", line: line, failure: redactor.redact(message))
       } else {
-        script.add("\(path):\(line)", line: line)
+        script.add("\(name):\(line)", line: line)
       }
     }
     // What it tried and was refused is a failure of its own, whatever its expectations say.
     for refusal in permissions.refusals {
       script.add(
-        redactor.redact("\(path): refused \(refusal.action)"),
-        failure: redactor.redact("\(path): refused: \(refusal)"), kind: "refused")
+        redactor.redact("\(name): refused \(refusal.action)"),
+        failure: redactor.redact("\(name): refused: \(refusal)"), kind: "refused")
     }
     // A script that checks nothing, or lets an error through unhandled, does not pass.
     for error in report.unhandledErrors {
       script.add(
-        "\(path): no unhandled error", failure: redactor.redact("\(path): unhandled \(error.unhandledLine)"),
+        "\(name): no unhandled error", failure: redactor.redact("\(name): unhandled \(error.unhandledLine)"),
         kind: "unhandled")
     }
     if let first = script.cases.compactMap(\.failure).first {
@@ -104,7 +100,7 @@ enum Grader {
     }
     if report.expectations.isEmpty {
       script.add(
-        "\(path): checks something", failure: "\(path): nothing was checked: the script has no expect line",
+        "\(name): checks something", failure: "\(name): nothing was checked: the script has no expect line",
         kind: "unchecked")
     }
     return script

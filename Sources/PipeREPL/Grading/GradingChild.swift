@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Synchronization
 
 /// Grades one file in a child `pipe` (`pipe check --graded-child -- FILE`), so that whatever the
 /// script does (a crash, a loop, all the memory) ends that child and no other file's grade:
@@ -20,6 +21,29 @@ struct GradingChild {
   static let pollInterval: UInt32 = 10_000  // µs
   /// At most this much of a child's output is kept.
   static let outputCap = 8 << 20
+
+  /// The process group of the child grading now (0 when none), for `stopRunning`.
+  private static let running = Atomic<Int32>(0)
+
+  /// Kills the child grading now with everything it started: a watch that leaves on
+  /// Ctrl-C leaves no hand-in running behind it.
+  static func stopRunning() {
+    let group = running.load(ordering: .acquiring)
+    if group > 0 { kill(-group, SIGKILL) }
+  }
+
+  /// From now on SIGINT, SIGTERM and SIGHUP end pipe (status 128 + the signal) and the child
+  /// grading now with all it started: it is in a process group of its own, which neither
+  /// Ctrl-C nor the terminal's closing reaches, so no hand-in runs on after `pipe check`.
+  static func stopOnSignals() {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+      SignalWatch.watch(signal) {
+        stopRunning()
+        fflush(nil)
+        _exit(128 + signal)
+      }
+    }
+  }
 
   /// What happened to one child.
   enum Ending: Equatable {
@@ -52,7 +76,8 @@ struct GradingChild {
   /// A script graded as one failed case that says what ended it.
   static func failed(_ path: String, _ what: String, kind: String) -> GradedScript {
     var script = GradedScript(path: path)
-    script.add("\(path): runs to its end", failure: "\(path): \(what); nothing of it was graded", kind: kind)
+    let name = GradedScript.shown(path)
+    script.add("\(name): runs to its end", failure: "\(name): \(what); nothing of it was graded", kind: kind)
     return script
   }
 
@@ -138,8 +163,10 @@ struct GradingChild {
     }
     let output = CappedReader(outPipe[0], cap: Self.outputCap)
     let errors = CappedReader(errPipe[0], cap: Self.outputCap)
+    Self.running.store(pid, ordering: .releasing)
     let ending = watch(pid)
     kill(-pid, SIGKILL)  // whatever the script started goes with it
+    Self.running.store(0, ordering: .releasing)
     return (ending, output.bytes(), errors.bytes())
   }
 

@@ -14,6 +14,9 @@ final class Watcher {
   let options: RunChoices
   let room: RoomReporter?
   private let streams: OutputStreams
+  /// Grades one file: in a `GradingChild`, as `pipe check` does, so that a hand-in that
+  /// crashes, loops or takes all the memory fails that file and the watch goes on.
+  private let gradeFile: (String) -> GradedScript
   /// The last result of every script, by path.
   private var results: [String: GradedScript] = [:]
 
@@ -22,18 +25,16 @@ final class Watcher {
   /// How often modification times are polled without inotify, in milliseconds.
   static let pollInterval = 100
 
-  init(paths: [String], options: RunChoices, room: RoomReporter?) {
+  init(paths: [String], options: RunChoices, room: RoomReporter?, grade: @escaping (String) -> GradedScript) {
     self.paths = paths
     self.options = options
     self.room = room
     streams = OutputStreams(options: options)
+    gradeFile = grade
   }
 
   func run() -> Int32 {
-    SignalWatch.watch(SIGINT) {
-      fflush(nil)
-      _exit(128 + SIGINT)
-    }
+    GradingChild.stopOnSignals()
     let files = Grader.scripts(in: paths)
     guard !files.isEmpty else {
       Descriptor.write("error: no .pipe scripts in \(paths.joined(separator: " "))\n", to: STDERR_FILENO)
@@ -68,7 +69,7 @@ final class Watcher {
         ? "\u{1B}[H\u{1B}[2J" : "\n──── \(heading) changed ────\n"
     }
     for path in files {
-      let script = Grader.check(path, options: options, streams: streams, stopsPlugins: true)
+      let script = gradeFile(path)
       results[path] = script
       text += script.text.neutralisingControls()  // a hand-in's names and values, as pipe check prints them
       room?.reportCheck(script, diagram: script.failingDiagram)

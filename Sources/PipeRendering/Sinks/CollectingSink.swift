@@ -9,6 +9,7 @@ class CollectingSink: SinkConsumer {
   private(set) var values: [(time: Time, value: Value)] = []
   private var error: PipeError?
   private var full = false
+  private var holding = Holding()
 
   init(context: SinkContext, display: Display) {
     self.context = context
@@ -18,9 +19,9 @@ class CollectingSink: SinkConsumer {
   func on(_ event: Event<Value>) {
     switch event {
     case .next(let value):
-      guard values.count < Limits.maxItems else {
+      if let limit = holding.take(value) {
         full = true  // nothing is drawn: the error says why
-        return context.stop(self, holding: context.pipeline.sink?.name ?? "a sink")
+        return context.stop(self, holding: context.pipeline.sink?.name ?? "a sink", limit: limit)
       }
       values.append((context.elapsed, value))
     case .error(let error): self.error = PipeError.from(error)
