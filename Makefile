@@ -13,14 +13,17 @@ all: build
 apt = @$(2) >/dev/null 2>&1 || { echo "installing $(1)"; $(SUDO) apt-get update -qq && \
   $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1); }
 
-# libedit-dev is the only system package pipe needs (the prompt's line editing).
+# pipe needs libedit-dev (the prompt's line editing); its plugins libssl-dev (https://).
 deps:
 	$(call apt,libedit-dev,dpkg -s libedit-dev)
+	$(call apt,libssl-dev,dpkg -s libssl-dev)
 
 # tmux gives the prompt's end-to-end tests a terminal of their own (CI has none); python3
 # runs the example plugin written in Python; xmllint validates `pipe check --format junit`
 # and Perl's prove reads its TAP; zsh and fish load the completions `make install` writes;
 # headless chromium loads the room's page (`pipe fake-api --room`), driven over its DevTools pipe.
+# openssl makes the certificate of the https:// test server (which the test trusts by
+# SSL_CERT_FILE).
 test-deps: deps
 	$(call apt,python3,command -v python3)
 	$(call apt,tmux,command -v tmux)
@@ -30,6 +33,7 @@ test-deps: deps
 	$(call apt,zsh,command -v zsh)
 	$(call apt,fish,command -v fish)
 	$(call apt,chromium,command -v chromium)
+	$(call apt,openssl,command -v openssl)
 
 # The tests in two kinds, every test target in one of them (`make test` checks that):
 # fast ones run in process (or start a small plugin or helper at most): `make test-fast`, the

@@ -156,10 +156,12 @@ let package = Package(
     ),
     .executableTarget(
       name: "pipe-fake-api", dependencies: ["FakeAPI"], path: "Sources/Plugins/FakeAPI/Main"),
-    // The sources' live HTTP clients, on URLSession: apart, so that only the plugins link
-    // Foundation's networking (and with it libcurl and its dozens of libraries), not pipe.
+    // The sources' live HTTP client, on a socket of its own with every limit counted on the
+    // wire, TLS by OpenSSL for https:// (apt: libssl-dev): apart, so that only the plugins
+    // link it, not pipe.
+    .target(name: "CTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
     .target(
-      name: "SourceLive", dependencies: ["SourceCore", "WeatherCore", "AirQualityCore"],
+      name: "SourceLive", dependencies: ["SourceCore", "WeatherCore", "AirQualityCore", "CTLS"],
       path: "Sources/Plugins/SourceLive"),
     // The three built-in plugins on PluginKit, and their thin executables.
     .target(

@@ -1,3 +1,6 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
 #include "CProcess.h"
 
 #include <errno.h>
@@ -207,6 +210,7 @@ void pipe_plugins_untrack(pid_t group) {
       return;
   }
 }
+
 #else
 int pipe_plugins_track(pid_t group) { return 0; }
 void pipe_plugins_untrack(pid_t group) {}
@@ -214,3 +218,142 @@ int pipe_plugins_kill_orphans(void) { return 0; }
 void pipe_plugins_adopt_orphans(void) {}
 void pipe_plugins_end_all(void) {}
 #endif
+
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
+
+/// One spawn asked of the spawner thread.
+struct spawn_request {
+  const char *path;
+  char *const *arguments;
+  char *const *environment;
+  int in, out, err;
+  pid_t result;
+  int done;
+};
+
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t spawn_changed = PTHREAD_COND_INITIALIZER;
+static struct spawn_request *spawn_pending;
+static pthread_once_t spawner_once = PTHREAD_ONCE_INIT;
+
+/// Closes every descriptor from `first` on but `keep`: close_range where the kernel has it,
+/// else one by one.
+static void close_from(int first, int keep) {
+#if defined(__linux__) && defined(SYS_close_range)
+  if (syscall(SYS_close_range, (unsigned)first, (unsigned)keep - 1, 0) == 0
+      && syscall(SYS_close_range, (unsigned)keep + 1, ~0U, 0) == 0)
+    return;
+#endif
+  long limit = sysconf(_SC_OPEN_MAX);
+  if (limit < 0 || limit > 65536) limit = 65536;
+  for (int fd = first; fd < limit; fd++)
+    if (fd != keep) close(fd);
+}
+
+/// In the child, between fork and exec: async-signal-safe calls only. Reports errno on
+/// `report` (close-on-exec) when it cannot exec.
+static void become_plugin(struct spawn_request *request, pid_t parent, int report) {
+  setpgid(0, 0);
+#ifdef __linux__
+  // The child dies with pipe, however pipe ends (SIGKILL too). The parent may have died
+  // before the prctl: then the child is already someone else's, and goes.
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0 || getppid() != parent) _exit(127);
+#else
+  (void)parent;
+#endif
+  struct sigaction fallback = {0};
+  fallback.sa_handler = SIG_DFL;
+  for (int number = 1; number < NSIG; number++) sigaction(number, &fallback, NULL);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  if (dup2(request->in, 0) < 0 || dup2(request->out, 1) < 0 || dup2(request->err, 2) < 0) {
+    int code = errno;
+    (void)!write(report, &code, sizeof code);
+    _exit(127);
+  }
+  close_from(3, report);
+  execve(request->path, request->arguments, request->environment);
+  int code = errno;
+  (void)!write(report, &code, sizeof code);
+  _exit(127);
+}
+
+static pid_t fork_plugin(struct spawn_request *request) {
+  int report[2];
+#ifdef __linux__
+  if (pipe2(report, O_CLOEXEC) != 0) return -errno;
+#else
+  if (pipe(report) != 0) return -errno;
+  fcntl(report[0], F_SETFD, FD_CLOEXEC);
+  fcntl(report[1], F_SETFD, FD_CLOEXEC);
+#endif
+  pid_t parent = getpid();
+  pid_t pid = fork();
+  if (pid == 0) become_plugin(request, parent, report[1]);
+  int code = errno;
+  close(report[1]);
+  if (pid < 0) {
+    close(report[0]);
+    return -code;
+  }
+  int failed = 0;
+  ssize_t got;
+  while ((got = read(report[0], &failed, sizeof failed)) < 0 && errno == EINTR) {}
+  close(report[0]);
+  if (got == sizeof failed) {
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    return -failed;
+  }
+  return pid;
+}
+
+/// The thread every plugin is forked from, for the life of pipe: the death signal of
+/// PR_SET_PDEATHSIG comes when the thread that forked the child ends, not the process, and
+/// a pool's thread may end when idle.
+static void *spawner(void *unused) {
+  (void)unused;
+  pthread_mutex_lock(&spawn_lock);
+  for (;;) {
+    while (spawn_pending == NULL) pthread_cond_wait(&spawn_changed, &spawn_lock);
+    struct spawn_request *request = spawn_pending;
+    spawn_pending = NULL;
+    request->result = fork_plugin(request);
+    request->done = 1;
+    pthread_cond_broadcast(&spawn_changed);
+  }
+  return NULL;
+}
+
+static pthread_t spawner_thread;
+static int spawner_started;
+
+static void start_spawner(void) {
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  spawner_started = pthread_create(&spawner_thread, &attributes, spawner, NULL) == 0;
+  pthread_attr_destroy(&attributes);
+}
+
+pid_t pipe_spawn_plugin(const char *path, char *const arguments[], char *const environment[], int in, int out,
+                        int err) {
+  pthread_once(&spawner_once, start_spawner);
+  if (!spawner_started) return -EAGAIN;
+  struct spawn_request request = {path, arguments, environment, in, out, err, 0, 0};
+  pthread_mutex_lock(&spawn_lock);
+  while (spawn_pending != NULL) pthread_cond_wait(&spawn_changed, &spawn_lock);
+  spawn_pending = &request;
+  pthread_cond_broadcast(&spawn_changed);
+  while (!request.done) pthread_cond_wait(&spawn_changed, &spawn_lock);
+  pthread_mutex_unlock(&spawn_lock);
+  return request.result;
+}
+

@@ -36,24 +36,33 @@ final class LiveBodyFramingTests: XCTestCase {
     XCTAssertLessThan(seconds, 15, "the 2 s deadline, not the host's 60 s")
   }
 
-  /// `city`'s body is refused with the cap's error, within the request's deadline (5 s, not
-  /// the host's 60), and the plugin's memory stays bounded.
   private func checkCutOff(_ city: String) throws {
     let (sandbox, server) = (try Sandbox(self), try PythonServer(script: Self.server, test: self))
+    try Self.checkCutOff {
+      try Spawned(
+        ["-e", live(server) + #"weather "\#(city)" | show"#],
+        environment: sandbox.environment.merging(["PIPE_PLUGIN_DEADLINE": "60"]) { $1 })
+    }
+  }
+
+  /// The body the process `start` starts asks for is refused with the cap's error, within the
+  /// request's deadline (5 s, not the host's 60), and the plugin's memory stays bounded.
+  static func checkCutOff(file: StaticString = #filePath, line: UInt = #line, _ start: () throws -> Spawned)
+    rethrows
+  {
     let started = Date()
-    let process = try Spawned(
-      ["-e", live(server) + #"weather "\#(city)" | show"#],
-      environment: sandbox.environment.merging(["PIPE_PLUGIN_DEADLINE": "60"]) { $1 })
+    let process = try start()
     let watch = ChildMemoryWatch(parent: process.pid, name: "pipe-plugin-weather")
     let run = process.wait(timeout: 90)
     let peakKiB = watch.stop()
     let seconds = Date().timeIntervalSince(started)
-    XCTAssertEqual(run.status, 1, run.stdout)
+    XCTAssertEqual(run.status, 1, run.stdout, file: file, line: line)
     XCTAssertTrue(
-      run.stderr.contains("error: badResponse — response body larger than 1 MiB"), run.stderr)
-    XCTAssertLessThan(seconds, 20, "the cap or the 5 s deadline, not the host's 60 s")
-    XCTAssertGreaterThan(peakKiB, 0, "the plugin was watched")
-    XCTAssertLessThan(peakKiB, 64 * 1024, "the plugin's peak memory, KiB")
+      run.stderr.contains("error: badResponse — response body larger than 1 MiB"), run.stderr, file: file,
+      line: line)
+    XCTAssertLessThan(seconds, 20, "the cap or the 5 s deadline, not the host's 60 s", file: file, line: line)
+    XCTAssertGreaterThan(peakKiB, 0, "the plugin was watched", file: file, line: line)
+    XCTAssertLessThan(peakKiB, 64 * 1024, "the plugin's peak memory, KiB", file: file, line: line)
   }
 
   private func live(_ server: PythonServer) -> String {
@@ -63,8 +72,9 @@ final class LiveBodyFramingTests: XCTestCase {
   /// A weather stand-in whose body never ends, by city: `Chunked` (chunked encoding, a byte
   /// a chunk),
   /// `Unframed` (no length, until the connection closes), `Gzipped` (gzip members of 16 MB of
-  /// zeros, without end), `Drip` (one byte a second of an announced 1000).
-  private static let server = #"""
+  /// zeros, without end), `Drip` (one byte a second of an announced 1000). Given a
+  /// certificate and its key (`CERT KEY`), it speaks https.
+  static let server = #"""
     import http.server, sys, time, urllib.parse, zlib
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -107,6 +117,11 @@ final class LiveBodyFramingTests: XCTestCase {
         def log_message(self, *arguments): pass
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if len(sys.argv) > 2:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[1], sys.argv[2])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """#

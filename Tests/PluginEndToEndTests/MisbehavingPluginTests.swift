@@ -97,6 +97,23 @@ final class MisbehavingPluginTests: XCTestCase {
   }
 }
 
+/// The process ids a plugin wrote to `file` (spaces between), once it exists; nil (and the
+/// test failed) when `process` ends first or 30 s pass.
+func waitForPIDs(in file: URL, of process: Spawned, file source: StaticString = #filePath, line: UInt = #line)
+  -> [Int32]?
+{
+  let end = Date(timeIntervalSinceNow: 30)
+  while !FileManager.default.fileExists(atPath: file.path) {
+    guard Date() < end, process.isRunning else {
+      XCTFail("the plugin did not start: \(process.stderr)", file: source, line: line)
+      return nil
+    }
+    Thread.sleep(forTimeInterval: 0.02)
+  }
+  let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+  return text.split(separator: " ").compactMap { Int32($0) }
+}
+
 /// Waits up to 3 s for `pid` to be gone (or a zombie, which holds nothing).
 func waitUntilGone(_ pid: Int32) -> Bool {
   for _ in 0..<60 {

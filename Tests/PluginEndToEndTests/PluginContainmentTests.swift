@@ -139,14 +139,7 @@ final class PluginContainmentTests: XCTestCase {
       ["-e", "stubborn | show"],
       environment: sandbox.environment.merging(["PIPE_PLUGIN_DEADLINE": "120"]) { $1 })
     defer { process.killGroup() }
-    let end = Date(timeIntervalSinceNow: 30)
-    while !FileManager.default.fileExists(atPath: pids.path) {
-      guard Date() < end, process.isRunning else {
-        return XCTFail("the plugin did not start: \(process.stderr)")
-      }
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    let started = try String(contentsOf: pids, encoding: .utf8).split(separator: " ").compactMap { Int32($0) }
+    guard let started = waitForPIDs(in: pids, of: process) else { return }
     XCTAssertEqual(started.count, 2)
     process.signal(signal)
     let run = process.wait(timeout: 20)

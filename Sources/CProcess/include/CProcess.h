@@ -41,4 +41,14 @@ int pipe_plugins_kill_orphans(void);
 /// passed. Async-signal-safe.
 void pipe_plugins_end_all(void);
 
+/// Starts the plugin at `path` (`execve` with `arguments` and exactly `environment`, both
+/// NULL-terminated) in a process group of its own, with `in`, `out` and `err` as its standard
+/// input, output and error and no other descriptor of pipe's, every signal at its default and
+/// none blocked; and, on Linux, with PR_SET_PDEATHSIG set to SIGKILL, so that the plugin dies
+/// with pipe however pipe ends (SIGKILL too, which no handler sees). Every plugin is forked
+/// from one thread that lives as long as pipe: the death signal follows the thread that forked.
+/// Returns the pid, or -errno (of the exec when the file could not be run).
+pid_t pipe_spawn_plugin(const char *path, char *const arguments[], char *const environment[], int in, int out,
+                        int err);
+
 #endif

@@ -73,6 +73,8 @@ public final class Permissions: Sendable {
     var noted: Set<String> = []
     /// Destinations that never get a secret, whoever set them: a joined room's service.
     var keyless: Set<String> = []
+    /// The plugins a script started by path (`:plugin load` in a `:load`ed file).
+    var scriptPlugins: Set<String> = []
   }
 
   /// Everything allowed: for tests of the engine and in-process sessions.
@@ -147,16 +149,36 @@ public final class Permissions: Sendable {
   /// service of a room the person joined (`pipe join`), which a whole class shares.
   public func sendNoSecrets(to url: String) { state.withLock { _ = $0.keyless.insert(url) } }
 
+  /// Notes that the plugin `name` was started by path (`:plugin load`): while a script runs
+  /// (a `:load`ed file) it is the script's choice, not the person's, and never gets the
+  /// person's secrets; loaded by the person, it is theirs again.
+  public func loaded(plugin name: String) {
+    state.withLock { state in
+      if state.scriptDepth > 0 {
+        state.scriptPlugins.insert(name)
+      } else {
+        state.scriptPlugins.remove(name)
+      }
+    }
+  }
+
   /// What a request of `plugin` is sent with: the settings it sees, less the person's secrets
-  /// when a script pointed the plugin elsewhere than the person did (with a note on `notes`,
-  /// once); or the error that refuses it,
-  /// when the plugin is in live mode towards a host the person did not allow.
+  /// when a script chose where they would go, the plugin (`:plugin load`) or its destination
+  /// (a `baseURL` elsewhere than the person's), with a note on `notes`, once; or the error
+  /// that refuses it, when the plugin is in live mode towards a host the person did not allow.
   public func request(
     plugin: String, settings: Settings, notes: (String) -> Void
   ) -> Result<[String: Value], PipeError> {
     var visible = settings.visible(to: plugin)
     if let refusal = refusedNetwork(plugin: plugin, settings: settings) {
       return .failure(PipeError(kind: "notAllowed", message: refusal.description))
+    }
+    if state.withLock({ $0.scriptPlugins.contains(plugin) }) {
+      withholdSecrets(
+        from: &visible, settings, target: "plugin '\(plugin)'",
+        because: "a script loaded it (:plugin load), and your key goes only to plugins you chose",
+        allow: ":plugin load it yourself at the prompt", notes: notes)
+      return .success(visible)
     }
     let keyless = state.withLock { $0.keyless }
     if let room = visible.keys.sorted().first(where: {
@@ -176,20 +198,30 @@ public final class Permissions: Sendable {
     }
     guard let destination = moved.first else { return .success(visible) }
     let target = visible[destination]?.plain ?? ""
+    withholdSecrets(
+      from: &visible, settings, target: target,
+      because: "a script set \(destination), and your key goes only where you point it",
+      allow: "--set \(destination)=\(target)", notes: notes)
+    return .success(visible)
+  }
+
+  /// Takes the person's secrets out of `visible` (the plugin applies its default instead),
+  /// each noted once on `notes` and kept as a refusal: `key is not sent to TARGET: BECAUSE;
+  /// the request goes without it (to send it there: ALLOW)`.
+  private func withholdSecrets(
+    from visible: inout [String: Value], _ settings: Settings, target: String, because: String,
+    allow: String, notes: (String) -> Void
+  ) {
     for key in visible.keys.sorted() where settings.isSecretKey(key) && isPersons(key, settings) {
-      visible.removeValue(forKey: key)  // the plugin applies its default: not the person's key
-      let flag = "--set \(destination)=\(target)"
+      visible.removeValue(forKey: key)
       let refusal = Refusal(
         action: "send \(key) to \(target)",
-        reason: "a script set \(destination), and your key goes only where you point it; "
-          + "the request goes without it (to send it there: \(flag))")
-      let first = state.withLock { $0.noted.insert(refusal.description).inserted }
-      if first {
+        reason: "\(because); the request goes without it (to send it there: \(allow))")
+      if state.withLock({ $0.noted.insert(refusal.description).inserted }) {
         state.withLock { $0.refusals.append(refusal) }
         notes("note: \(key) is not sent to \(target): \(refusal.reason)")
       }
     }
-    return .success(visible)
   }
 
   /// Whether the secret `key`'s current value is the person's: from the environment or their

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Keeps secrets out of every text that leaves the engine: sinks' lines, traces, diagrams,
@@ -6,7 +7,8 @@ import Synchronization
 /// It knows the current value of every secret setting (a key ending in `key`, `token` or
 /// `secret`, or one a plugin declares secret) and of every secret taken from the
 /// environment (`PIPE_WEATHER_APIKEY`), and replaces each with `••••` wherever it appears,
-/// escaped for JSON or XML too. The settings tell it of every change. Safe from any thread.
+/// escaped for JSON or XML too, or percent-encoded as a URL carries it (a server that echoes
+/// the query it got gives the key back so). The settings tell it of every change. Safe from any thread.
 ///
 ///     settings.set("weather.apiKey", "0123abcd")
 ///     redactor.redact("401: Invalid API key 0123abcd")  // 401: Invalid API key ••••
@@ -44,6 +46,7 @@ public final class Redactor: Sendable {
       texts.insert(value)
       texts.insert(Redactor.jsonEscaped(value))
       texts.insert(Redactor.xmlEscaped(value))
+      texts.formUnion(Redactor.urlEncoded(value))
     }
     let sorted = texts.sorted { $0.count > $1.count }
     secrets.withLock { $0 = sorted }
@@ -108,6 +111,22 @@ public final class Redactor: Sendable {
   private static func jsonEscaped(_ value: String) -> String {
     let literal = Value.string(value).json.encodedString()
     return String(literal.dropFirst().dropLast())
+  }
+
+  /// The forms a URL gives `value`: in a query as URLComponents writes it (how the live
+  /// clients send it), and every byte but the unreserved ones percent-encoded, in upper- and
+  /// lower-case hex, a space as `+` too.
+  private static func urlEncoded(_ value: String) -> [String] {
+    var query = URLComponents()
+    query.queryItems = [URLQueryItem(name: "k", value: value)]
+    var forms = [query.percentEncodedQuery.map { String($0.dropFirst(2)) }]
+    let unreserved = CharacterSet(
+      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    if let strict = value.addingPercentEncoding(withAllowedCharacters: unreserved) {
+      forms += [strict, strict.replacing("%20", with: "+")]
+      forms.append(strict.replacing(/%[0-9A-F]{2}/) { $0.output.lowercased() })
+    }
+    return forms.compactMap { $0 }
   }
 
   private static func xmlEscaped(_ value: String) -> String {

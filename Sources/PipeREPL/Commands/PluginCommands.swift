@@ -61,6 +61,7 @@ enum PluginCommands {
     } catch {
       throw .problem("cannot load \(absolute): \(error.message)")
     }
+    session.loop.sync { (session.services.sources as? PluginSources)?.loaded(info) }
     session.learnAllPlugins()
     let sourceLines = info.sources.map { "  " + signature(of: $0) }
     return (["loaded " + describe(info)] + sourceLines).joined(separator: "\n")

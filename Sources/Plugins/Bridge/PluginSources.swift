@@ -70,10 +70,18 @@ public final class PluginSources: ExternalSources {
   /// first by name.
   public func allSources() -> [ExternalSourceInfo] { Self.sources(of: allPlugins()) }
 
-  /// Adds the plugin at `path` (`:plugin load PATH`).
+  /// Adds the plugin at `path` (`:plugin load PATH`); see `loaded`.
   @discardableResult
   public func load(path: String) throws(PluginHostError) -> PluginInfo {
-    try host.load(path: path)
+    let info = try host.load(path: path)
+    loaded(info)
+    return info
+  }
+
+  /// Notes that `plugin` was started by path (`host.load`): loaded while a script runs, it is
+  /// the script's choice and gets none of the person's secrets (`Permissions.loaded`).
+  public func loaded(_ plugin: PluginInfo) {
+    permissions.loaded(plugin: plugin.name)
   }
 
   /// The sources of `plugins`, each once, sorted by name (see `allSources`).

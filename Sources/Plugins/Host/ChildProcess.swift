@@ -29,7 +29,8 @@ final class ChildProcess: Sendable {
 
   /// Starts `path` with no arguments and exactly `environment`, in a new process group, its
   /// signals at their defaults (pipe ignores SIGPIPE and, at the prompt, SIGINT; a plugin must
-  /// not inherit that). Throws the reason it could not start.
+  /// not inherit that), holding no descriptor of pipe's but its three pipes, and bound to die
+  /// with pipe, even by SIGKILL (`pipe_spawn_plugin`). Throws the reason it could not start.
   static func spawn(path: String, environment: [String: String]) throws(SpawnError) -> ChildProcess {
     var pipes: [Int32] = []
     defer { for fd in pipes { close(fd) } }
@@ -40,39 +41,15 @@ final class ChildProcess: Sendable {
       for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     }
     // pipes: stdin read 0, write 1; stdout read 2, write 3; stderr read 4, write 5.
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pipes[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, pipes[3], 1)
-    posix_spawn_file_actions_adddup2(&actions, pipes[5], 2)
-    closeInheritedDescriptors(&actions)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGTSTP, SIGTTIN, SIGTTOU, SIGUSR1, SIGUSR2] {
-      sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-
     let arguments = [strdup(path)] + [nil]
     let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in arguments + variables { free(pointer) } }
-    var pid: pid_t = 0
-    let status = tracking.withLock { _ in
-      let status = posix_spawn(&pid, path, &actions, &attributes, arguments, variables)
-      if status == 0 { _ = pipe_plugins_track(pid) }
-      return status
+    let pid = tracking.withLock { _ in
+      let pid = pipe_spawn_plugin(path, arguments, variables, pipes[0], pipes[3], pipes[5])
+      if pid > 0 { _ = pipe_plugins_track(pid) }
+      return pid
     }
-    guard status == 0 else { throw SpawnError(errno: status, path: path) }
+    guard pid > 0 else { throw SpawnError(errno: -pid, path: path) }
     let child = ChildProcess(pid: pid, input: pipes[1], output: pipes[2], errors: pipes[4])
     for index in [0, 3, 5] { close(pipes[index]) }
     pipes = []
@@ -143,23 +120,3 @@ struct SpawnError: Error {
     return line.split(separator: " ").first.map(String.init)
   }
 }
-
-/// Closes every descriptor above stderr in the child, so that a plugin holds no pipe of another
-/// plugin (which would keep that one's stdin open after pipe closed it), nor anything else of
-/// pipe's. glibc 2.34 has `posix_spawn_file_actions_addclosefrom_np`, which Swift does not import
-/// (it is a GNU extension): it is looked up by name; without it, the descriptors open now are
-/// closed one by one.
-private func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-  typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-  if let symbol = closeFrom {
-    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-    return
-  }
-  let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-  for fd in open.compactMap({ Int32($0) }) where fd > 2 && fcntl(fd, F_GETFD) != -1 {
-    posix_spawn_file_actions_addclose(&actions, fd)
-  }
-}
-
-private nonisolated(unsafe) let closeFrom = dlsym(
-  UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")

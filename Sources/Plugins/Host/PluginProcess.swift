@@ -88,7 +88,7 @@ final class PluginProcess: @unchecked Sendable {
 
   /// Starts the executable and its reader threads; throws a message if it cannot start.
   func launch() throws(PluginHostError) {
-    var environment = pluginEnvironment(ProcessInfo.processInfo.environment, for: name)
+    var environment = pluginEnvironment(ProcessInfo.processInfo.environment, for: checksName ? name : nil)
       .merging(context.environment) { $1 }
     environment["SWIFT_BACKTRACE"] = "enable=no"
     environment[pluginProtocolsVariable] = pluginProtocolVersions.map(String.init).joined(separator: ",")

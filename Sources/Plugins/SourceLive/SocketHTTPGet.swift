@@ -1,20 +1,24 @@
+import CTLS
 import Foundation
 import SourceCore
 
-/// A GET over plain `http://`, on a socket of its own, with every limit counted on the wire:
-/// the body's bytes as they come, however framed (a `Content-Length`, chunks, or until the
-/// connection closes; the chunks' framing counts too, so a body sent a byte a chunk is cut off
-/// as soon as a plain one), the header (64 KiB at most), the redirects, and one deadline for
-/// the whole exchange, redirects included (a body that drips a byte a second ends there).
+/// A GET over `http://` or `https://` (TLS by OpenSSL, `CTLS`: the certificate checked against
+/// the system's CA store and the host), on a socket of its own, with every limit counted on
+/// the wire: the body's bytes as they come, however framed (a `Content-Length`, chunks, or
+/// until the connection closes; the chunks' framing counts too, so a body sent a byte a chunk
+/// is cut off as soon as a plain one), the header (64 KiB at most), the redirects (never to
+/// another scheme, host or port: the person's `--allow-net` names one), and one deadline for
+/// the whole exchange, TLS handshake and redirects included (a body that drips a byte a second
+/// ends there).
 ///
-/// URLSession (FoundationNetworking, over libcurl) is left to `https://`: with a body in tiny
-/// chunks it queued a callback per chunk and grew the plugin to a gigabyte before its own cap
-/// was reached. `Accept-Encoding: identity` asks for no compression; a compressed body is
-/// counted as it comes and cannot be read.
+/// URLSession (FoundationNetworking, over libcurl) is not used: with a body in tiny chunks it
+/// queued a callback per chunk and grew the plugin to a gigabyte before its own cap was
+/// reached, and its cancel waited behind them. `Accept-Encoding: identity` asks for no
+/// compression; a compressed body is counted as it comes and cannot be read.
 ///
-///     PlainHTTPGet(timeoutSeconds: 5).fetch(URL(string: "http://127.0.0.1:8080/x")!)
+///     SocketHTTPGet(timeoutSeconds: 5).fetch(URL(string: "https://127.0.0.1:8443/x")!)
 ///     // .failure(badResponse: response body larger than 1 MiB) for an endless body
-struct PlainHTTPGet {
+struct SocketHTTPGet {
   var timeoutSeconds: Double
   var maxBodyBytes = HTTPLimits.maxBodyBytes
   var maxRedirects = HTTPLimits.maxRedirects
@@ -38,11 +42,21 @@ struct PlainHTTPGet {
       }
       redirects += 1
       guard redirects <= maxRedirects else { return .failure(.tooManyRedirects(redirects)) }
-      guard let next = URL(string: location, relativeTo: url)?.absoluteURL, next.scheme == "http" else {
-        return .failure(SourceError(.badResponse, "a redirect to a location that is not an http URL"))
+      guard let next = URL(string: location, relativeTo: url)?.absoluteURL,
+        Self.origin(of: next) == Self.origin(of: url)
+      else {
+        return .failure(
+          SourceError(.badResponse, "a redirect to another place than the base URL's scheme, host and port"))
       }
       url = next
     }
+  }
+
+  /// `https://host:443`: where a URL goes, its port made explicit.
+  static func origin(of url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let port = url.port ?? (scheme == "https" ? 443 : 80)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
   }
 
   private struct Answer {
@@ -52,11 +66,17 @@ struct PlainHTTPGet {
   }
 
   private func exchange(_ url: URL, until deadline: Date) -> Result<Answer, SourceError> {
-    guard let host = url.host, !host.isEmpty else {
+    let scheme = url.scheme?.lowercased()
+    guard let host = url.host, !host.isEmpty, scheme == "http" || scheme == "https", url.user == nil,
+      url.password == nil
+    else {
       return .failure(SourceError(.invalidSetting, "the base URL is not a usable http(s) URL"))
     }
+    let secure = scheme == "https"
     let socket: Socket
-    switch Socket.connect(host: host, port: url.port ?? 80, until: deadline, timeout: timeout) {
+    switch Socket.connect(
+      host: host, port: url.port ?? (secure ? 443 : 80), secure: secure, until: deadline, timeout: timeout)
+    {
     case .success(let connected): socket = connected
     case .failure(let error): return .failure(error)
     }
@@ -80,7 +100,7 @@ struct PlainHTTPGet {
   private struct Reader {
     let socket: Socket
     let deadline: Date
-    let get: PlainHTTPGet
+    let get: SocketHTTPGet
     var buffer: [UInt8] = []
     var start = 0
     var bodyWireBytes = 0
@@ -92,7 +112,7 @@ struct PlainHTTPGet {
       while headerEnd == nil {
         headerEnd = find([13, 10, 13, 10])
         if headerEnd != nil { break }
-        if buffer.count > PlainHTTPGet.maxHeaderBytes {
+        if buffer.count > SocketHTTPGet.maxHeaderBytes {
           return .failure(SourceError(.badResponse, "the server's answer has a header larger than 64 KiB"))
         }
         if let error = fill(counting: false) { return .failure(error) }
@@ -204,11 +224,44 @@ struct PlainHTTPGet {
   }
 }
 
-/// A connected TCP socket whose every wait ends at a deadline.
+/// A connected TCP socket, TLS over it for `https://`, whose every wait ends at a deadline.
 private struct Socket {
   let fd: Int32
+  var tls: OpaquePointer?
 
-  static func connect(host: String, port: Int, until deadline: Date, timeout: SourceError) -> Result<
+  /// Connects to `host:port`, then (`secure`) makes the TLS handshake, all by `deadline`.
+  static func connect(host: String, port: Int, secure: Bool, until deadline: Date, timeout: SourceError)
+    -> Result<Socket, SourceError>
+  {
+    let connected = connect(host: host, port: port, until: deadline, timeout: timeout)
+    guard secure, case .success(var socket) = connected else { return connected }
+    guard let tls = pipe_tls_open(socket.fd, host) else {
+      socket.close()
+      return .failure(SourceError(.offline, "cannot start TLS"))
+    }
+    socket.tls = tls
+    while true {
+      let step = Int(pipe_tls_handshake(tls))
+      if step == 1 { return .success(socket) }
+      let events = step == PIPE_TLS_WANT_READ ? POLLIN : step == PIPE_TLS_WANT_WRITE ? POLLOUT : 0
+      guard events != 0 else {
+        let untrusted = pipe_tls_untrusted(tls) != 0
+        socket.close()
+        return .failure(
+          SourceError(
+            .offline,
+            untrusted
+              ? "the server's certificate is not trusted for \(host) (https://)"
+              : "the TLS handshake failed (https://)"))
+      }
+      guard socket.wait(for: Int16(events), until: deadline) else {
+        socket.close()
+        return .failure(timeout)
+      }
+    }
+  }
+
+  private static func connect(host: String, port: Int, until deadline: Date, timeout: SourceError) -> Result<
     Socket, SourceError
   > {
     var hints = addrinfo()
@@ -225,7 +278,7 @@ private struct Socket {
         candidate.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
       guard fd >= 0 else { continue }
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      let socket = Socket(fd: fd)
+      let socket = Socket(fd: fd, tls: nil)
       if Glibc.connect(fd, candidate.pointee.ai_addr, candidate.pointee.ai_addrlen) == 0 {
         return .success(socket)
       }
@@ -260,16 +313,20 @@ private struct Socket {
 
   func send(_ bytes: [UInt8], until deadline: Date, timeout: SourceError) -> SourceError? {
     var offset = 0
+    var waitFor = Int16(POLLOUT)
     while offset < bytes.count {
-      guard wait(for: Int16(POLLOUT), until: deadline) else { return timeout }
-      let sent = bytes[offset...].withUnsafeBytes {
-        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      guard wait(for: waitFor, until: deadline) else { return timeout }
+      let sent = bytes[offset...].withUnsafeBytes { buffer in
+        guard let tls else { return Glibc.send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
+        return pipe_tls_write(tls, buffer.baseAddress, UInt(buffer.count))
       }
-      if sent < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+      if sent > 0 {
+        offset += sent
+      } else if tls != nil && (sent == PIPE_TLS_WANT_READ || sent == PIPE_TLS_WANT_WRITE) {
+        waitFor = Int16(sent == PIPE_TLS_WANT_READ ? POLLIN : POLLOUT)
+      } else if tls != nil || (errno != EINTR && errno != EAGAIN) {
         return SourceError(.offline, "the connection was lost")
       }
-      offset += sent
     }
     return nil
   }
@@ -277,16 +334,31 @@ private struct Socket {
   /// Up to 64 KiB; empty at the end of the stream.
   func receive(until deadline: Date, timeout: SourceError) -> Result<[UInt8], SourceError> {
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    guard let tls else {
+      while true {
+        guard wait(for: Int16(POLLIN), until: deadline) else { return .failure(timeout) }
+        let count = recv(fd, &buffer, buffer.count, 0)
+        if count >= 0 { return .success(Array(buffer[0..<count])) }
+        guard errno == EINTR || errno == EAGAIN else {
+          return .failure(SourceError(.offline, "the connection was lost"))
+        }
+      }
+    }
+    // TLS may hold bytes it has read and not given yet: it is asked before any wait.
     while true {
-      guard wait(for: Int16(POLLIN), until: deadline) else { return .failure(timeout) }
-      let count = recv(fd, &buffer, buffer.count, 0)
+      let count = pipe_tls_read(tls, &buffer, UInt(buffer.count))
       if count >= 0 { return .success(Array(buffer[0..<count])) }
-      if errno == EINTR || errno == EAGAIN { continue }
-      return .failure(SourceError(.offline, "the connection was lost"))
+      guard count == PIPE_TLS_WANT_READ || count == PIPE_TLS_WANT_WRITE else {
+        return .failure(SourceError(.offline, "the connection was lost"))
+      }
+      guard wait(for: Int16(count == PIPE_TLS_WANT_READ ? POLLIN : POLLOUT), until: deadline) else {
+        return .failure(timeout)
+      }
     }
   }
 
   func close() {
+    if let tls { pipe_tls_close(tls) }
     _ = Glibc.close(fd)
   }
 }
