@@ -24,6 +24,11 @@ deps:
 # headless chromium loads the room's page (`pipe fake-api --room`), driven over its DevTools pipe.
 # openssl makes the certificate of the https:// test server (which the test trusts by
 # SSL_CERT_FILE).
+# pytest-lsp (PyPI), a real LSP client, drives `pipe lsp` (LSPClientTests) from a virtual
+# environment of its own under .build, so that the tests then run offline; vim loads the
+# editors' syntax and ftdetect files.
+LSP_VENV := .build/lsp-venv
+LSP_CLIENT := pytest-lsp==1.0.1
 test-deps: deps
 	$(call apt,python3,command -v python3)
 	$(call apt,tmux,command -v tmux)
@@ -34,6 +39,10 @@ test-deps: deps
 	$(call apt,fish,command -v fish)
 	$(call apt,chromium,command -v chromium)
 	$(call apt,openssl,command -v openssl)
+	$(call apt,python3-venv,python3 -c 'import ensurepip')
+	$(call apt,vim,command -v vim)
+	@$(LSP_VENV)/bin/python -c 'import pytest_lsp' >/dev/null 2>&1 || { echo "installing $(LSP_CLIENT) in $(LSP_VENV)"; \
+	  python3 -m venv $(LSP_VENV) && $(LSP_VENV)/bin/pip install -q '$(LSP_CLIENT)'; }
 
 # The tests in two kinds, every test target in one of them (`make test` checks that):
 # fast ones run in process (or start a small plugin or helper at most): `make test-fast`, the
@@ -43,7 +52,8 @@ test-deps: deps
 # `TESTS=PipeDSLTests.LexerTests` or `TESTS=RunawayTests/testSIGINT`).
 FAST_TESTS := SplitMixTests TerminalTextTests JSONTests OperatorsTests PipeDSLTests PipeRenderingTests \
   FuzzRoundsTests PipeProcessSupportTests PipeExportTests PipeREPLTests PluginsTests SourcePluginsTests
-SLOW_TESTS := REPLEndToEndTests LimitsTests ExportRoundTripTests PluginEndToEndTests ExamplesTests DocsTests WorkshopTests
+SLOW_TESTS := REPLEndToEndTests LimitsTests ExportRoundTripTests PluginEndToEndTests ExamplesTests DocsTests WorkshopTests \
+  LSPClientTests
 empty :=
 space := $(empty) $(empty)
 tests-filter = '^($(subst $(space),|,$(strip $(1))))\.'
@@ -147,7 +157,8 @@ release: release-deps
 	$(SWIFT) build $(RELEASE) --product pipe
 
 # The figures of issue 16 in one table: the language against the engine, `pipe -e 'just 1'`
-# against a Foundation hello-world, `pipe fake-api` under wrk (five runs of 20 s).
+# against a Foundation hello-world, `pipe fake-api` under wrk (five runs of 20 s), and `pipe lsp`
+# (issue 28): diagnostics after a change of a 200-line document, completion (p95 each).
 # BENCH_ARGS=--json prints one object per row; --quick runs each briefly.
 bench: release-deps
 	$(call apt,wrk,command -v wrk)
@@ -225,6 +236,12 @@ ROOT := $(DESTDIR)$(PREFIX)
 INSTALLED := $(ROOT)/bin/pipe $(addprefix $(ROOT)/libexec/pipe/,$(PLUGINS)) \
   $(ROOT)/share/man/man1/pipe.1 $(ROOT)/share/bash-completion/completions/pipe \
   $(ROOT)/share/zsh/site-functions/_pipe $(ROOT)/share/fish/vendor_completions.d/pipe.fish
+# The editors' files (editors/ here): a TextMate grammar, Vim syntax, ftdetect and Neovim's
+# `pipe lsp` set-up, an Emacs mode with eglot's; README.md says what each editor needs.
+EDITOR_FILES := vscode/pipe.tmLanguage.json vscode/language-configuration.json vim/syntax/pipe.vim \
+  vim/ftdetect/pipe.vim vim/lsp.lua emacs/pipe-mode.el
+EDITORS := $(ROOT)/share/pipe/editors
+INSTALLED += $(addprefix $(EDITORS)/,$(EDITOR_FILES))
 
 # The man page is written by swift-argument-parser's generate-manual tool from the pipe being
 # installed (which describes its commands and options to it). `make man` builds the tool, in
@@ -254,6 +271,7 @@ else
 	$(PRODUCTS)/pipe --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/pipe
 	$(PRODUCTS)/pipe --generate-completion-script zsh > $(ROOT)/share/zsh/site-functions/_pipe
 	$(PRODUCTS)/pipe --generate-completion-script fish > $(ROOT)/share/fish/vendor_completions.d/pipe.fish
+	for file in $(EDITOR_FILES); do install -D -m 644 editors/$$file $(EDITORS)/$$file || exit 1; done
 endif
 
 # Removes what `make install` put under PREFIX (with the same PREFIX and DESTDIR), and
@@ -261,6 +279,8 @@ endif
 uninstall:
 	rm -f $(INSTALLED)
 	-rmdir $(ROOT)/libexec/pipe 2>/dev/null
+	-rmdir $(EDITORS)/vscode $(EDITORS)/vim/syntax $(EDITORS)/vim/ftdetect $(EDITORS)/vim $(EDITORS)/emacs \
+	  $(EDITORS) $(ROOT)/share/pipe 2>/dev/null
 
 clean:
 	rm -rf .build .build-fuzz .build-tsan

@@ -194,6 +194,8 @@ let package = Package(
       dependencies: ["PipeRendering", "PipeDSL", "Operators", "OperatorsTestSupport"]),
     // Runs the built `pipe` binary on examples/ and checks exit codes and output.
     .testTarget(name: "ExamplesTests", dependencies: ["PipeProcessSupport"]),
+    // Slow: `pipe lsp` driven by a real LSP client (pytest-lsp, the Python files in client/).
+    .testTarget(name: "LSPClientTests", dependencies: ["PipeProcessSupport"], exclude: ["client"]),
     // The prompt's parts in process (completion, history, settings store, redaction).
     .testTarget(
       name: "PipeREPLTests", dependencies: ["PipeREPL", "PipeDSL", "PipeProcessSupport", "TerminalText"]),
@@ -220,9 +222,12 @@ let package = Package(
     // Time from exec to the first prompt (under a pty), and of `pipe -e 'just 1'` beside a
     // Swift hello-world that imports Foundation (which it compiles with swiftc).
     .executableTarget(name: "StartupBenchmark", path: "Benchmarks/StartupBenchmark"),
-    // `make bench`: the three benchmarks above in one table (the language, start-up, fake-api).
+    // `pipe lsp`: diagnostics after a change of a 200-line document, and completion (p95).
+    .executableTarget(name: "LSPBenchmark", path: "Benchmarks/LSPBenchmark"),
+    // `make bench`: the benchmarks above in one table (the language, start-up, fake-api, lsp).
     .executableTarget(
-      name: "Bench", dependencies: ["LanguageBenchmark", "StartupBenchmark", "FakeAPIBenchmark"],
+      name: "Bench",
+      dependencies: ["LanguageBenchmark", "StartupBenchmark", "FakeAPIBenchmark", "LSPBenchmark"],
       path: "Benchmarks/Bench"),
   ]
 )

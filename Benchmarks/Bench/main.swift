@@ -1,11 +1,12 @@
 // `make bench`: the figures of issue 16 in one table, from the benchmarks beside this
 // executable, each run with `--json`: the language against the engine on the same chain,
-// `pipe -e 'just 1'` against a Foundation hello-world, and `pipe fake-api` under wrk.
+// `pipe -e 'just 1'` against a Foundation hello-world, `pipe fake-api` under wrk, and `pipe lsp`'s
+// diagnostics and completion.
 //
 //     swift run -c release Bench [--json] [--quick] [--skip fake-api]
 //
 // `--json` prints one object per row and line; `--quick` runs each benchmark briefly (for a
-// look, not for figures); `--skip NAME` leaves out language, startup or fake-api.
+// look, not for figures); `--skip NAME` leaves out language, startup, fake-api or lsp.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -16,7 +17,7 @@ for (index, argument) in arguments.enumerated()
 where !["--json", "--quick", "--skip"].contains(argument) && (index == 0 || arguments[index - 1] != "--skip")
 {
   FileHandle.standardError.write(
-    Data("usage: Bench [--json] [--quick] [--skip language|startup|fake-api]...\n".utf8))
+    Data("usage: Bench [--json] [--quick] [--skip language|startup|fake-api|lsp]...\n".utf8))
   exit(argument == "--help" || argument == "-h" ? 0 : 2)
 }
 let json = arguments.contains("--json")
@@ -98,6 +99,9 @@ if !skipped.contains("startup") {
 }
 if !skipped.contains("fake-api") {
   all += rows(of: "FakeAPIBenchmark", quick ? ["--runs", "1", "--seconds", "3"] : [])
+}
+if !skipped.contains("lsp") {
+  all += rows(of: "LSPBenchmark", [products.appendingPathComponent("pipe").path])
 }
 let loadAtEnd = loadAverage()
 all.append(

@@ -76,6 +76,8 @@ struct PipeCommand: ParsableCommand {
     version: version,
     subcommands: [
       Run.self, Check.self, Export.self, FakeAPICommand.self, Docs.self, Join.self, Leave.self, Hint.self,
+      LSP.self,
+      Fmt.self,
     ]
   )
 

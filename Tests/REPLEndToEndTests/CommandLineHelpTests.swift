@@ -64,6 +64,8 @@ final class CommandLineHelpTests: XCTestCase {
       ("pipe check", ["check", script.path], ["--seed", "--no-color", "--ascii", "--answer", "--format"]),
       ("pipe export", ["export", "--to", "rxswift", script.path], ["--no-color"]),
       ("pipe docs", ["docs", "names"], []),
+      ("pipe fmt", ["fmt", "--check", script.path], []),
+      ("pipe lsp", ["lsp"], []),
       ("pipe fake-api", ["fake-api", "--weather-faults", "nonsense"], ["--seed"]),
     ]
     for command in commands {

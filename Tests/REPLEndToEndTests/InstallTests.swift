@@ -13,6 +13,9 @@ final class InstallTests: XCTestCase {
     "bin/pipe", "libexec/pipe/pipe-plugin-weather", "libexec/pipe/pipe-plugin-airquality",
     "libexec/pipe/pipe-plugin-random", "share/man/man1/pipe.1", "share/bash-completion/completions/pipe",
     "share/zsh/site-functions/_pipe", "share/fish/vendor_completions.d/pipe.fish",
+    "share/pipe/editors/vscode/pipe.tmLanguage.json", "share/pipe/editors/vscode/language-configuration.json",
+    "share/pipe/editors/vim/syntax/pipe.vim", "share/pipe/editors/vim/ftdetect/pipe.vim",
+    "share/pipe/editors/vim/lsp.lua", "share/pipe/editors/emacs/pipe-mode.el",
   ]
 
   func testInstalledPipeFindsItsPluginsAndUninstallRemovesEverything() throws {

@@ -1,0 +1,221 @@
+import Foundation
+import JSON
+import PipeDSL
+import TerminalText
+
+extension LanguageServer {
+  /// What answers a request beyond the lifecycle, by its method.
+  func handler(_ method: String) -> ((JSONValue) throws -> JSONValue)? {
+    switch method {
+    case "textDocument/completion": completion
+    case "textDocument/hover": hover
+    case "textDocument/codeAction": codeActions
+    case "textDocument/formatting": formatting
+    case "textDocument/definition": definition
+    case "textDocument/references": references
+    case "textDocument/rename": rename
+    case "textDocument/documentSymbol": documentSymbols
+    case "textDocument/foldingRange": foldingRanges
+    case "textDocument/semanticTokens/full": semanticTokens
+    default: nil
+    }
+  }
+
+  static let initializeResult: JSONValue = [
+    "capabilities": [
+      "positionEncoding": "utf-16",
+      "textDocumentSync": ["openClose": true, "change": 1],
+      "completionProvider": ["triggerCharacters": ["|", " ", "\"", "(", "."]],
+      "hoverProvider": true,
+      "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+      "documentFormattingProvider": true,
+      "definitionProvider": true, "referencesProvider": true, "renameProvider": true,
+      "documentSymbolProvider": true, "foldingRangeProvider": true,
+      "semanticTokensProvider": [
+        "legend": [
+          "tokenTypes": .array(LanguageServer.tokenTypes.map { .string($0) }), "tokenModifiers": [],
+        ],
+        "full": true,
+      ],
+    ],
+    "serverInfo": ["name": "pipe", "version": .string(PipeVersion.current)],
+  ]
+
+  // MARK: Diagnostics
+
+  /// Checks the document as `pipe check` would before running it, and publishes every
+  /// diagnostic: the same span, message, notes and help.
+  func publishDiagnostics(_ uri: String) {
+    guard let document = documents[uri] else { return }
+    let diagnostics = session.check(document.file, alone: true).diagnostics
+    published[uri] = diagnostics
+    send(
+      notification: "textDocument/publishDiagnostics",
+      [
+        "uri": .string(uri), "version": .int(document.version),
+        "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: document) }),
+      ])
+  }
+
+  /// A diagnostic as LSP has it: the message with its notes and help under it, as the command
+  /// line prints them (`note: …`, `help: …`), its stable id as the code, its labels as related
+  /// information.
+  func lspDiagnostic(_ diagnostic: Diagnostic, in document: LSPDocument) -> JSONValue {
+    let lines =
+      [diagnostic.message] + diagnostic.notes.map { "note: " + $0 }
+      + (diagnostic.help.map { ["help: " + $0] } ?? [])
+    let severity =
+      switch diagnostic.severity {
+      case .error: 1
+      case .warning: 2
+      case .note: 3
+      }
+    var result: JSONObject = [
+      "range": document.range(diagnostic.span), "severity": .int(severity), "source": "pipe",
+      "code": .string(diagnostic.id.rawValue),
+      "message": .string(redactor.redact(lines.joined(separator: "\n"))),
+    ]
+    if !diagnostic.labels.isEmpty {
+      result["relatedInformation"] = .array(
+        diagnostic.labels.map { label in
+          [
+            "location": ["uri": .string(document.uri), "range": document.range(label.span)],
+            "message": .string(redactor.redact(label.message)),
+          ]
+        })
+    }
+    return .object(result)
+  }
+
+  // MARK: Code actions
+
+  /// A quick fix for each published diagnostic in the range whose help names a replacement
+  /// for the word it points at (`did you mean 'filter'?` under `fliter`).
+  func codeActions(_ params: JSONValue) throws -> JSONValue {
+    let document = try document(params)
+    guard let start = document.offset(params["range"]?["start"]),
+      let end = document.offset(params["range"]?["end"])
+    else { throw Failure.invalidParams("no range") }
+    let actions = (published[document.uri] ?? []).compactMap { diagnostic -> JSONValue? in
+      guard diagnostic.span.start <= end, start <= diagnostic.span.end,
+        let replacement = LanguageServer.replacement(diagnostic.help)
+      else { return nil }
+      let word = document.file.text(of: diagnostic.span)
+      guard !word.isEmpty, word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
+        return nil
+      }
+      let edit: JSONValue = ["range": document.range(diagnostic.span), "newText": .string(replacement)]
+      return [
+        "title": .string("Replace '\(word)' with '\(replacement)'"), "kind": "quickfix", "isPreferred": true,
+        "diagnostics": [lspDiagnostic(diagnostic, in: document)],
+        "edit": ["changes": .object(JSONObject(uniqueMembers: [.init(key: document.uri, value: [edit])]))],
+      ]
+    }
+    return .array(actions)
+  }
+
+  /// The name in a help of the form `did you mean 'NAME'?` (`Suggestions.didYouMean`).
+  static func replacement(_ help: String?) -> String? {
+    guard let help, help.hasPrefix("did you mean '"), help.hasSuffix("'?") else { return nil }
+    let name = help.dropFirst("did you mean '".count).dropLast(2)
+    return name.isEmpty || name.contains("'") || name.contains(" ") ? nil : String(name)
+  }
+
+  // MARK: Formatting
+
+  /// `pipe fmt`'s layout, as one edit of the whole text (none when it is laid out already).
+  func formatting(_ params: JSONValue) throws -> JSONValue {
+    let document = try document(params)
+    switch Formatter.format(document.file) {
+    case .success(let text) where text == document.text: return []
+    case .success(let text):
+      return [["range": document.range(Span(0, document.file.endOffset)), "newText": .string(text)]]
+    case .failure(.unreadable(let diagnostics)):
+      let first = diagnostics[0]
+      let location = document.file.location(of: first.span.start)
+      throw Failure(
+        code: LanguageServer.Failure.requestFailed, message: "cannot format: \(location): \(first.message)")
+    case .failure(.changedTokens):
+      throw Failure(
+        code: LanguageServer.Failure.requestFailed, message: "cannot format: the layout would change a token")
+    }
+  }
+
+  // MARK: Completion
+
+  /// What the prompt's Tab offers at the cursor (`Completer`, with the document's `let`
+  /// names), each with its signature and the first sentence of its doc.
+  func completion(_ params: JSONValue) throws -> JSONValue {
+    let document = try document(params)
+    guard let offset = document.offset(params["position"]) else { throw Failure.invalidParams("no position") }
+    let before = document.file.text(of: Span(0, offset))
+    let breaks = Set(" \t\n|&;({[,=")
+    let wordStart =
+      before.lastIndex(where: breaks.contains).map { before.index(after: $0) } ?? before.startIndex
+    let word = String(before[wordStart...])
+    var vocabulary = self.vocabulary
+    let bindings = LanguageServer.bindings(in: document)
+    vocabulary.bindings = bindings.map(\.name.text)
+    let completer = Completer(vocabulary: vocabulary, files: { _, _ in [] })
+    let candidates = completer.candidates(before: String(before[..<wordStart]), word: word)
+    let range = document.range(Span(offset - word.utf8.count, offset))
+    var details = self.details
+    for binding in bindings {
+      details[binding.name.text] = Detail(
+        signature: LanguageServer.firstLine(binding.statement.text), doc: "A let of this document.")
+    }
+    return [
+      "isIncomplete": false,
+      "items": .array(
+        candidates.map { candidate in
+          var item: JSONObject = [
+            "label": .string(candidate), "textEdit": ["range": range, "newText": .string(candidate)],
+          ]
+          let name = String(candidate.trimmingCharacters(in: CharacterSet(charactersIn: "(:\"")))
+          if let detail = details[name] {
+            item["detail"] = .string(detail.signature)
+            item["documentation"] = .string(Repl.firstSentence(detail.doc, limit: 100))
+          }
+          return .object(item)
+        }),
+    ]
+  }
+
+  /// The `let` statements of a document, as far as it parses.
+  static func bindings(in document: LSPDocument) -> [(name: Name, statement: Statement)] {
+    Parser.parse(document.file).tree.statements.compactMap { statement in
+      guard case .binding(let name, _) = statement.kind else { return nil }
+      return (name, statement)
+    }
+  }
+
+  // MARK: Hover
+
+  /// `:help NAME` for the name under the cursor, or a `let` name's definition.
+  func hover(_ params: JSONValue) throws -> JSONValue {
+    let document = try document(params)
+    guard let offset = document.offset(params["position"]) else { throw Failure.invalidParams("no position") }
+    let tokens = Lexer.tokenize(document.file).tokens
+    guard
+      let token = tokens.first(where: {
+        ($0.kind == .identifier || $0.kind == .command) && $0.span.start <= offset && offset <= $0.span.end
+      })
+    else { return .null }
+    let name =
+      token.kind == .command ? String(token.text.dropFirst().prefix { $0 != " " && $0 != "\t" }) : token.text
+    let text: String
+    if let binding = LanguageServer.bindings(in: document).last(where: {
+      $0.name.text == name && $0.statement.span.start <= offset
+    }) {
+      text = binding.statement.text
+    } else if let help = HelpText(paint: .plain).text(name, in: session) {
+      text = help
+    } else {
+      return .null
+    }
+    return [
+      "contents": ["kind": "markdown", "value": .string("```\n" + redactor.redact(text) + "\n```")],
+      "range": document.range(token.span),
+    ]
+  }
+}

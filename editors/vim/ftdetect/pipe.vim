@@ -1,0 +1,2 @@
+" pipe scripts: *.pipe
+autocmd BufRead,BufNewFile *.pipe setfiletype pipe
