@@ -79,6 +79,21 @@ enum StandardStreams {
     failure.withLock { if $0 == 0 { $0 = code } }
   }
 
+  /// Gives each standard stream that was closed (`pipe ... >&-`) a descriptor that takes no
+  /// write (`/dev/null` opened for reading): left free, the number would go to the next file
+  /// pipe opens (the history, a written SVG, a plugin's pipe), and what pipe prints would be
+  /// written into it. So held, a write to it fails (EBADF) as a write to a closed stream does,
+  /// and is said at exit.
+  static func holdClosedStandardStreams() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+      let held = open("/dev/null", O_RDONLY)  // the lowest free number: this one
+      if held >= 0, held != descriptor {
+        dup2(held, descriptor)
+        close(held)
+      }
+    }
+  }
+
   /// Makes the exit of this process check standard output (once, at start-up).
   static func reportFailedWritesAtExit() {
     atexit { StandardStreams.exitIfOutputWasLost() }
