@@ -40,12 +40,13 @@ enum Grader {
   /// Texts are coloured as `streams` says for standard output.
   /// With `stopsPlugins`, the plugins the script started are stopped before it returns (a
   /// watch grades many times in one process).
-  static func check(_ path: String, options: RunChoices, streams: OutputStreams, stopsPlugins: Bool = false)
+  static func check(_ file: String, options: RunChoices, streams: OutputStreams, stopsPlugins: Bool = false)
     -> GradedScript
   {
+    let path = shown(file)
     var script = GradedScript(path: path)
     let text: String
-    switch ScriptSource.read(path, paint: streams.output.paint) {
+    switch ScriptSource.read(file, paint: streams.output.paint) {
     case .success(let read): text = read
     case .failure(let failure):
       script.add("\(path): reads as a script", failure: failure.message, kind: "unreadable")
@@ -108,6 +109,22 @@ enum Grader {
         kind: "unchecked")
     }
     return script
+  }
+
+  /// A hand-in's file name as every report shows it: on one line, its line breaks and tabs
+  /// written `\u{A}` as its other control characters are, so that a name cannot start a line
+  /// of its own (`ok 9` in TAP, `ok  x.pipe` in the text report).
+  static func shown(_ path: String) -> String {
+    // By scalars: "\r\n" is one Character, which a search for "\n" would not find.
+    var scalars = String.UnicodeScalarView()
+    for scalar in path.unicodeScalars {
+      if scalar == "\n" || scalar == "\t" {
+        scalars.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars).neutralisingControls()
   }
 
   /// This executable, which grades each file in a child of its own.
