@@ -64,4 +64,43 @@ final class LostReaderTests: XCTestCase {
         result.stderr, "error: cannot write standard output: Bad file descriptor\n", "\(arguments)")
     }
   }
+
+  /// `pipe fake-api > /dev/full` ended by SIGTERM once it listens: its log was lost, and it
+  /// says so once (two threads ending the process said it twice, run together).
+  func testTheFakeAPIsLostLogIsSaidOnce() throws {
+    try requirePython()
+    let script = """
+      import os, signal, socket, subprocess, sys, time
+      probe = socket.socket()
+      probe.bind(("127.0.0.1", 0))
+      port = probe.getsockname()[1]
+      probe.close()
+      full = open("/dev/full", "w")
+      server = subprocess.Popen(
+          [sys.argv[1], "fake-api", "--port", str(port)], stdin=subprocess.DEVNULL, stdout=full,
+          stderr=subprocess.PIPE)
+      deadline = time.time() + 20
+      while True:
+          try:
+              socket.create_connection(("127.0.0.1", port), timeout=1).close()
+              break
+          except OSError:
+              if time.time() > deadline:
+                  print("never listened")
+                  sys.exit(0)
+              time.sleep(0.05)
+      server.send_signal(signal.SIGTERM)
+      errors = server.communicate(timeout=20)[1].decode("utf-8", "replace")
+      print("status %d" % server.returncode)
+      sys.stdout.write(errors)
+      """
+    let process = try Spawned(
+      ["python3", "-c", script, Products.pipe], environment: PipeProcess.environment(),
+      executable: "/usr/bin/env")
+    process.closeInput()
+    let result = process.wait(timeout: 60)
+    XCTAssertEqual(
+      result.stdout, "status 74\nerror: cannot write standard output: No space left on device\n",
+      result.stderr)
+  }
 }
