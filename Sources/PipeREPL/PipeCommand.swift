@@ -10,9 +10,12 @@ struct PipeCommand: ParsableCommand {
   static let version = PipeVersion.current
 
   /// pipe holds API keys: before anything else, it makes sure a crash writes no core dump
-  /// (its plugins inherit the limit).
+  /// (its plugins inherit the limit). A reader that goes away (`pipe docs operators | head`)
+  /// is a failed write like any other, said once with exit status 74, not a SIGPIPE death.
   static func main() {
     _ = pipe_forbid_core_dumps()
+    signal(SIGPIPE, SIG_IGN)
+    StandardStreams.holdClosedStandardStreams()
     StandardStreams.reportFailedWritesAtExit()
     if let code = codeAlone(CommandLine.arguments.dropFirst()) { Foundation.exit(runCode(code)) }
     main(PermissionChoices.spellingOut(Array(CommandLine.arguments.dropFirst())))

@@ -75,6 +75,8 @@ enum Script {
     }
     session.stopPlugins()
     session.saveCache()
+    // A file the text named and did not get (refused, or the disk said no) fails the run.
+    failed = failed || session.loop.sync { session.runtime.permissions.unwrittenFiles } > 0
     if session.wasInterrupted {
       output.flush()
       return interrupt.exitStatus

@@ -73,10 +73,27 @@ enum StandardStreams {
   static let lostOutputStatus: Int32 = 74
   /// The `errno` of the first failed write to standard output; 0 while none failed.
   private static let failure = Mutex<Int32>(0)
+  /// Whether an exit has started checking standard output.
+  private static let exiting = Mutex(false)
 
   /// Notes that a write to standard output failed with `code`.
   static func noteFailedWrite(_ code: Int32) {
     failure.withLock { if $0 == 0 { $0 = code } }
+  }
+
+  /// Gives each standard stream that was closed (`pipe ... >&-`) a descriptor that takes no
+  /// write (`/dev/null` opened for reading): left free, the number would go to the next file
+  /// pipe opens (the history, a written SVG, a plugin's pipe), and what pipe prints would be
+  /// written into it. So held, a write to it fails (EBADF) as a write to a closed stream does,
+  /// and is said at exit.
+  static func holdClosedStandardStreams() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+      let held = open("/dev/null", O_RDONLY)  // the lowest free number: this one
+      if held >= 0, held != descriptor {
+        dup2(held, descriptor)
+        close(held)
+      }
+    }
   }
 
   /// Makes the exit of this process check standard output (once, at start-up).
@@ -87,6 +104,14 @@ enum StandardStreams {
   /// At exit: flushes stdio's buffer and, when some output was lost, says why on standard
   /// error and ends the process with `lostOutputStatus`.
   static func exitIfOutputWasLost() {
+    // Two threads may end the process at once (a console's key reader and its main thread):
+    // the first decides and ends it; the other waits for that, so the loss is said once.
+    let first = exiting.withLock { started in
+      let first = !started
+      started = true
+      return first
+    }
+    guard first else { while true { pause() } }
     var code = failure.withLock { $0 }
     let flushed = pipe_flush_standard_output()
     if code == 0 { code = flushed }

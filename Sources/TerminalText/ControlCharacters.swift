@@ -47,21 +47,32 @@ public enum ControlCharacters {
     case pipe, json
 
     func escape(_ scalar: Unicode.Scalar) -> String {
-      let hex = String(scalar.value, radix: 16, uppercase: true)
       switch self {
-      case .pipe: return "\\u{\(hex)}"
-      case .json: return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      case .pipe: return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      case .json:
+        // Beyond the BMP (a tag character), JSON spells the UTF-16 pair.
+        return String(Character(scalar)).utf16.map {
+          let unit = String($0, radix: 16, uppercase: true)
+          return "\\u" + String(repeating: "0", count: max(0, 4 - unit.count)) + unit
+        }.joined()
       }
     }
   }
 
-  /// C0 controls but line feed and tab, DEL, C1 controls, and the bidi controls
-  /// (U+061C, U+200E/F, U+202A–202E, U+2066–2069).
+  /// C0 controls but line feed and tab, DEL, C1 controls, the bidi controls (U+061C,
+  /// U+200E/F, U+202A–202E, U+2066–2069), and the invisible characters that hide or reorder
+  /// text without a mark of their own: zero-width space and no-break (U+200B, U+2060–2064,
+  /// U+FEFF), line and paragraph separators (U+2028/9), U+180E, the deprecated format
+  /// controls (U+206A–206F), interlinear annotations (U+FFF9–FFFB) and the tag characters
+  /// (U+E0000–E007F, which carry hidden ASCII). Zero-width joiners (U+200C/D) stay: emoji
+  /// and scripts need them, and they hide nothing.
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A, 0x09: false
     case 0x00...0x1F, 0x7F...0x9F: true
     case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    case 0x180E, 0x200B, 0x2028, 0x2029, 0x2060...0x2064, 0x206A...0x206F, 0xFEFF, 0xFFF9...0xFFFB: true
+    case 0xE0000...0xE007F: true
     default: false
     }
   }

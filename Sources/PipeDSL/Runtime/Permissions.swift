@@ -75,6 +75,8 @@ public final class Permissions: Sendable {
     var keyless: Set<String> = []
     /// The plugins a script started by path (`:plugin load` in a `:load`ed file).
     var scriptPlugins: Set<String> = []
+    /// How many files a text named were not written (refused or failed).
+    var unwritten = 0
   }
 
   /// Everything allowed: for tests of the engine and in-process sessions.
@@ -274,45 +276,119 @@ public final class Permissions: Sendable {
 
   // MARK: Files
 
+  /// Where a text may write the file it named: the folder by its real path (every link and
+  /// `..` resolved), the name in it, and whether a file already there may be replaced. The
+  /// decision holds only for that folder: the writer opens it and checks that the folder it
+  /// opened is this one (`TextFile`), so a link swapped in afterwards writes nothing.
+  public struct WritePlace: Sendable, Equatable {
+    /// The folder's real path.
+    public var folder: String
+    /// The file's name in it: no `/`, not `.` or `..`.
+    public var name: String
+    /// Whether an existing file (or link) of that name may be replaced; when false, only a
+    /// new file is written.
+    public var replacing: Bool
+    /// The file's whole path.
+    public var path: String { (folder == "/" ? "" : folder) + "/" + name }
+  }
+
   /// Where to write the file a text names as `path` (`~` expanded, relative to the current
   /// folder), with its folder's symbolic links and `..` resolved; or why not. A new file in
   /// the current folder is allowed; elsewhere, or over an existing file, it needs
-  /// `--allow-write` (at the prompt, the person's yes).
-  public func write(_ path: String) -> Result<String, Refusal> {
+  /// `--allow-write` (at the prompt, the person's yes). A name with a control character, a
+  /// folder, a device, a FIFO or a socket is never written.
+  public func write(_ path: String) -> Result<WritePlace, Refusal> {
+    if let control = path.unicodeScalars.first(where: Permissions.isUnprintable) {
+      let code = "U+" + String(control.value, radix: 16, uppercase: true)
+      return .failure(
+        refuse(
+          "write a file", "its name holds a control character (\(code)); pipe writes no such name"))
+    }
     let expanded = HomeFolder.expand(path)
     let absolute = expanded.hasPrefix("/") ? expanded : folder + "/" + expanded
     let name = (absolute as NSString).lastPathComponent
-    guard let parent = Permissions.realPath((absolute as NSString).deletingLastPathComponent) else {
-      return .success(absolute)  // no such folder: the write says so
+    let lexicalParent = (absolute as NSString).deletingLastPathComponent
+    guard let parent = Permissions.realPath(lexicalParent) else {
+      // Not a refusal: nothing to decide on, and nothing may be created to fit it later.
+      return .failure(Refusal(action: "write \(path)", reason: "no such folder '\(lexicalParent)'"))
     }
-    var target = (parent == "/" ? "" : parent) + "/" + name
-    if name == ".." || name == "." { target = Permissions.realPath(absolute) ?? absolute }
-    if grant.writing == .anywhere { return .success(target) }
+    guard !expanded.hasSuffix("/"), name != "..", name != ".", name != "/" else {
+      return .failure(Refusal(action: "write \(path)", reason: "it is a folder"))
+    }
+    let target = WritePlace(folder: parent, name: name, replacing: false)
     var status = stat()
-    let exists = lstat(target, &status) == 0
-    let isLink = exists && (status.st_mode & S_IFMT) == S_IFLNK
-    let granted = grantedFolders.contains { Permissions.isInside(target, $0) }
+    let exists = lstat(target.path, &status) == 0
+    let kind = status.st_mode & S_IFMT
+    if exists, kind == S_IFDIR { return .failure(Refusal(action: "write \(path)", reason: "it is a folder")) }
+    if exists, kind != S_IFREG, kind != S_IFLNK {
+      return .failure(
+        refuse(
+          "write \(path)", "it is \(Permissions.kindName(kind)), not a file; pipe writes only regular files"))
+    }
+    if grant.writing == .anywhere { return .success(WritePlace(folder: parent, name: name, replacing: true)) }
+    let isLink = exists && kind == S_IFLNK
+    let granted = grantedFolders.contains { Permissions.isInside(target.path, $0) }
     let problem: String
     let allowIn: String
     if isLink {
-      // Written through, a link writes where it points: only `--allow-write` or a yes.
-      let pointsTo = Permissions.realPath(target) ?? "a place that does not exist"
+      // Written in its place, a link is replaced: only `--allow-write` or a yes.
+      let pointsTo =
+        Permissions.realPath(target.path)
+        ?? ((try? FileManager.default.destinationOfSymbolicLink(atPath: target.path)).map {
+          "\($0), which does not exist"
+        } ?? "a place that does not exist")
       problem = "it is a symbolic link to \(pointsTo)"
       allowIn = ""
-    } else if !granted && !Permissions.isInside(target, folder) {
+    } else if !granted && !Permissions.isInside(target.path, folder) {
       problem = "it is outside the current folder (\(folder))"
       allowIn = "=" + parent
     } else if exists && !granted {
       problem = "the file exists and would be overwritten"
       allowIn = "=" + parent
     } else {
-      return .success(target)
+      return .success(WritePlace(folder: parent, name: name, replacing: granted))
     }
-    if let ask, ask("\(path) (\(target)): \(problem). Write it? [y/N] ") { return .success(target) }
+    if let ask, ask("\(path) (\(target.path)): \(problem). Write it? [y/N] ") {
+      return .success(WritePlace(folder: parent, name: name, replacing: true))
+    }
     let flag = "--allow-write" + allowIn
     let how =
       ask == nil ? "\(grant.command) needs \(flag) to write it" : "not written (allow it with \(flag))"
     return .failure(refuse("write \(path)", "\(problem); \(how)"))
+  }
+
+  /// How many files the texts named were not written, refused or failed: a run that lost one
+  /// does not end as a success.
+  public var unwrittenFiles: Int { state.withLock { $0.unwritten } }
+
+  /// Counts a file a text named that was not written (`TextFile`).
+  public func noteUnwritten() { state.withLock { $0.unwritten += 1 } }
+
+  /// The refusal of a write whose folder, opened, was not the one decided on (`write`): a
+  /// link swapped in between, or the folder moved.
+  public func refuseMoved(_ path: String, decided: String, opened: String) -> Refusal {
+    refuse(
+      "write \(path)",
+      "its folder changed as it was written (\(decided) is now \(opened)): nothing was written")
+  }
+
+  /// A character that has no place in a file's name a person reads: C0 and C1 controls, DEL,
+  /// and format characters (bidi overrides, zero-width ones).
+  static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: true
+    default: false
+    }
+  }
+
+  /// `a FIFO`, `a folder`, …: what a file of this `st_mode & S_IFMT` is.
+  static func kindName(_ kind: mode_t) -> String {
+    switch kind {
+    case S_IFIFO: "a FIFO"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR, S_IFBLK: "a device"
+    default: "not a regular file"
+    }
   }
 
   /// The folders the grant names, by their real paths.

@@ -45,7 +45,17 @@ extension GradedScript {
     let cases = scripts.flatMap { script in script.cases.map { (script.path, $0) } }
     var tap = "TAP version 13\n1..\(cases.count)\n"
     for (number, (path, item)) in zip(1..., cases) {
-      let name = item.name.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
+      // One line, and no directive: a name's `# SKIP` or line break forges no result.
+      let name = String(
+        String.UnicodeScalarView(
+          item.name.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+            switch scalar {
+            case "\\", "#": ["\\", scalar]
+            case "\n": ["\\", "n"]
+            case "\r": ["\\", "r"]
+            default: [scalar]
+            }
+          }))
       tap += "\(item.failure == nil ? "ok" : "not ok") \(number) - \(name)\n"
       guard let failure = item.failure, let message = item.message else { continue }
       tap += "  ---\n"

@@ -38,11 +38,9 @@ struct GradedScript {
       + "\(failed == 0 ? "ok  " : "FAIL") \(Self.shown(path)): \(passed) passed, \(failed) failed\n"
   }
 
-  /// A path as cases and reports name it: a line break in a file's name written `\n`, so that
-  /// a hand-in named `a\nok 5 - x.pipe` adds no line of its own to a TAP or text report.
-  static func shown(_ path: String) -> String {
-    path.replacing("\n", with: "\\n").replacing("\r", with: "\\r")
-  }
+  /// A path as cases and reports name it (`Grader.shown`): a hand-in named
+  /// `a\nok 5 - x.pipe` adds no line of its own to a TAP or text report.
+  static func shown(_ path: String) -> String { Grader.shown(path) }
 
   /// The closing line: `N passed, N failed` over every script.
   static func summary(_ scripts: [GradedScript]) -> String {

@@ -38,11 +38,12 @@ enum Grader {
 
   /// Checks one script; a script that does not compile or cannot be read is one failed case.
   /// Texts are coloured as `streams` says for standard output.
-  static func check(_ path: String, options: RunChoices, streams: OutputStreams) -> GradedScript {
+  static func check(_ file: String, options: RunChoices, streams: OutputStreams) -> GradedScript {
+    let path = shown(file)
     var script = GradedScript(path: path)
-    let name = GradedScript.shown(path)
+    let name = path
     let text: String
-    switch ScriptSource.read(path, paint: streams.output.paint) {
+    switch ScriptSource.read(file, paint: streams.output.paint) {
     case .success(let read): text = read
     case .failure(let failure):
       script.add("\(name): reads as a script", failure: failure.message, kind: "unreadable")
@@ -104,6 +105,22 @@ enum Grader {
         kind: "unchecked")
     }
     return script
+  }
+
+  /// A hand-in's file name as every report shows it: on one line, its line breaks and tabs
+  /// written `\u{A}` as its other control characters are, so that a name cannot start a line
+  /// of its own (`ok 9` in TAP, `ok  x.pipe` in the text report).
+  static func shown(_ path: String) -> String {
+    // By scalars: "\r\n" is one Character, which a search for "\n" would not find.
+    var scalars = String.UnicodeScalarView()
+    for scalar in path.unicodeScalars {
+      if scalar == "\n" || scalar == "\t" {
+        scalars.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars).neutralisingControls()
   }
 
   /// This executable, which grades each file in a child of its own.

@@ -74,7 +74,8 @@ struct GradingChild {
   }
 
   /// A script graded as one failed case that says what ended it.
-  static func failed(_ path: String, _ what: String, kind: String) -> GradedScript {
+  static func failed(_ file: String, _ what: String, kind: String) -> GradedScript {
+    let path = Grader.shown(file)
     var script = GradedScript(path: path)
     let name = GradedScript.shown(path)
     script.add("\(name): runs to its end", failure: "\(name): \(what); nothing of it was graded", kind: kind)

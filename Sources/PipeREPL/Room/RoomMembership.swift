@@ -1,5 +1,6 @@
 import Foundation
 import PipeDSL
+import TerminalText
 
 /// The workshop room a student joined with `pipe join URL --name NAME`: the room's address
 /// and the name the teacher sees. Kept in the settings file as `room.url` and `room.name`
@@ -41,8 +42,8 @@ struct RoomMembership: Equatable {
   static func nameProblem(_ name: String) -> String? {
     if name.allSatisfy(\.isWhitespace) { return "the name is empty" }
     if name.count > nameLimit { return "the name has \(name.count) characters; at most \(nameLimit)" }
-    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.value == 0x7F })
-    {
+    // Bidi overrides and zero-width characters too: the teacher's screen shows the name.
+    if name.unicodeScalars.contains(where: { ControlCharacters.isControl($0) || $0 == "\n" || $0 == "\t" }) {
       return "the name has a control character"
     }
     return nil
