@@ -39,7 +39,10 @@ enum RoomAttacker {
     if mode == "raw":
         # raw PORT < HEX: sends the bytes (hex on standard input), prints the statuses of every answer.
         s = connect()
-        s.sendall(bytes.fromhex(sys.stdin.read()))
+        try:
+            s.sendall(bytes.fromhex(sys.stdin.read()))
+        except OSError:
+            pass  # the server hung up before all was sent: what it answered is read below
         print("statuses: " + ",".join(statuses_until_closed(s, 3)), flush=True)
 
     elif mode == "flood":
