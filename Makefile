@@ -21,7 +21,8 @@ deps:
 # tmux gives the prompt's end-to-end tests a terminal of their own (CI has none); python3
 # runs the example plugin written in Python; xmllint validates `pipe check --format junit`
 # and Perl's prove reads its TAP; zsh and fish load the completions `make install` writes;
-# headless chromium loads the room's page (`pipe fake-api --room`), driven over its DevTools pipe.
+# headless chromium and firefox-esr load the room's page (`pipe fake-api --room`), driven over
+# chromium's DevTools pipe and Firefox's WebDriver BiDi.
 # openssl makes the certificate of the https:// test server (which the test trusts by
 # SSL_CERT_FILE).
 # pytest-lsp (PyPI), a real LSP client, drives `pipe lsp` (LSPClientTests) from a virtual
@@ -43,6 +44,7 @@ test-deps: deps
 	$(call apt,vim,command -v vim)
 	@$(LSP_VENV)/bin/python -c 'import pytest_lsp' >/dev/null 2>&1 || { echo "installing $(LSP_CLIENT) in $(LSP_VENV)"; \
 	  python3 -m venv $(LSP_VENV) && $(LSP_VENV)/bin/pip install -q '$(LSP_CLIENT)'; }
+	$(call apt,firefox-esr,command -v firefox-esr || command -v firefox)
 
 # The tests in two kinds, every test target in one of them (`make test` checks that):
 # fast ones run in process (or start a small plugin or helper at most): `make test-fast`, the
@@ -174,6 +176,7 @@ bench-engine: release-deps
 # Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
 svg-check: build
 	$(call apt,chromium,command -v chromium)
+	$(call apt,firefox-esr,command -v firefox-esr || command -v firefox)
 	@mkdir -p .build/svg-check
 	.build/debug/pipe run scripts/svg-check.pipe > /dev/null
 	scripts/svg-check.sh .build/svg-check .build/svg-check/*.svg

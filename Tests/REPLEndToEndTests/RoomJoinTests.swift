@@ -26,6 +26,8 @@ final class RoomJoinTests: XCTestCase {
     var saved = try settings(home)
     XCTAssertEqual(saved["room.url"] as? String, "http://127.0.0.1:9")
     XCTAssertEqual(saved["room.name"] as? String, "ada")
+    let secret = try XCTUnwrap(saved["room.secret"] as? String)
+    XCTAssertEqual(secret.count, 24, "18 random bytes: \(secret)")
     XCTAssertEqual(saved["weather.apiKey"] as? String, "s3cretkey", "the key stays for when they leave")
     let leave = try pipe(["leave"], home: home)
     XCTAssertEqual(leave.stdout, "left room http://127.0.0.1:9\n")
@@ -34,7 +36,10 @@ final class RoomJoinTests: XCTestCase {
     XCTAssertNil(saved["room.name"])
     XCTAssertEqual(saved["weather.apiKey"] as? String, "s3cretkey")
     XCTAssertEqual(saved["seed"] as? Int, 7)
+    XCTAssertEqual(saved["room.secret"] as? String, secret, "kept: joining again keeps the student's row")
     XCTAssertEqual(try pipe(["leave"], home: home).stdout, "not in a room\n")
+    XCTAssertEqual(try pipe(["join", "http://127.0.0.1:9", "--name", "ada"], home: home).status, 0)
+    XCTAssertEqual(try settings(home)["room.secret"] as? String, secret)
   }
 
   func testJoinRefusesAURLThatIsNotPlainHTTPWithAHostAndANameThatIsTooLongOrHasControls() throws {
@@ -148,6 +153,7 @@ final class RoomJoinTests: XCTestCase {
     XCTAssertEqual(reports.map(\.path), ["/_room/report", "/_room/report"])
     let fail = reports[0].json
     XCTAssertEqual(fail["name"] as? String, "ada")
+    XCTAssertEqual(fail["secret"] as? String, try settings(home)["room.secret"] as? String)
     XCTAssertEqual(fail["exercise"] as? String, "03-try-again")
     XCTAssertEqual(fail["kind"] as? String, "check")
     XCTAssertEqual(fail["passed"] as? Bool, false)

@@ -108,7 +108,7 @@ final class WorkshopGuideTests: XCTestCase {
 
   /// The note for a room that cannot be reached, with the guide's address made a loopback one.
   func testTheUnreachableRoomsNoteIsTheOneTheGuideQuotes() throws {
-    let quoted = try XCTUnwrap(guide.firstMatch(of: /`(note: not reported to the room: [^`]*)`/))
+    let quoted = try XCTUnwrap(guide.firstMatch(of: /`(note: not reported to the room: the room at [^`]*)`/))
     let home = try TemporaryFolder.home(for: self)
     XCTAssertEqual(
       try PipeProcess.run(["join", "http://127.0.0.1:1", "--name", "ada"], home: home).status, 0)

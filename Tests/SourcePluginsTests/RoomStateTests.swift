@@ -26,7 +26,7 @@ final class RoomStateTests: XCTestCase {
     RoomReport(
       name: name, exercise: exercise,
       kind: .check(passed: passed, expectations: nil, failingText: "expect …", diagram: diagram),
-      hintsUsed: nil)
+      hintsUsed: nil, secret: "secret-of-\(name)-for-tests")
   }
 
   private func students(_ room: RoomState) throws -> [[String: Any]] {
@@ -75,5 +75,25 @@ final class RoomStateTests: XCTestCase {
     _ = try room.record(check("s1", "02", passed: false, diagram: "<svg/>"), from: "10.0.0.1")
     _ = try room.record(check("s2", "02", passed: false, diagram: big), from: "10.0.0.1")
     XCTAssertNotNil(room.diagram(name: "s2", exercise: "02"), "a replaced diagram gives its bytes back")
+  }
+
+  /// A name is the first reporter's: another secret under it is refused, the row unchanged.
+  func testAReportUnderAnotherStudentsNameIsRefused() throws {
+    let room = makeRoom()
+    _ = try room.record(check("ada", "02-catch", passed: false), from: "10.0.0.1")
+    let forged = RoomReport(
+      name: "ada", exercise: "02-catch",
+      kind: .check(passed: true, expectations: nil, failingText: nil, diagram: nil), hintsUsed: nil,
+      secret: "bob-guessing-ada-s-secret")
+    XCTAssertThrowsError(try room.record(forged, from: "10.0.0.2")) {
+      XCTAssertEqual(($0 as? RoomReport.Refused)?.status, 403)
+      XCTAssertEqual(
+        ($0 as? RoomReport.Refused)?.message,
+        "the name ada is another student's (their reports carry another secret): join with a name of your own"
+      )
+    }
+    XCTAssertEqual(room.summary(), "1 student, 0 passed, 0 stuck", "ada's row is as she left it")
+    _ = try room.record(check("ada", "02-catch", passed: true), from: "10.0.0.3")
+    XCTAssertEqual(room.summary(), "1 student, 1 passed, 0 stuck", "ada herself, from another address")
   }
 }

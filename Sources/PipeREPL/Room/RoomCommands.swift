@@ -11,6 +11,8 @@ extension PipeCommand {
       discussion: """
         The teacher runs 'pipe fake-api --room', which prints the room's URL. After joining, pipe's prompt sends weather and airquality requests to the room's service (never with your API key: the one you saved stays for when you leave), and 'pipe check' and 'pipe hint' tell the room each result, under your name. The room is saved in pipe's settings file; 'pipe leave' leaves it.
 
+        The first join also makes a random secret, kept in the settings file (after leaving too), that each report carries: the room keeps your name for you, and refuses another student's reports under it.
+
         A room that cannot be reached never fails a check: pipe says so in one line.
         """)
 
@@ -34,7 +36,13 @@ extension PipeCommand {
 
     func run() throws {
       let url = url.hasSuffix("/") ? String(url.dropLast()) : url
-      try Self.save([RoomMembership.urlKey: .string(url), RoomMembership.nameKey: .string(name)])
+      guard let store = RoomMembership.store else {
+        throw ValidationError("pipe keeps the room in its settings file, and HOME is not set")
+      }
+      try Self.save([
+        RoomMembership.urlKey: .string(url), RoomMembership.nameKey: .string(name),
+        RoomMembership.secretKey: .string(RoomMembership.secret(in: store)),
+      ])
       print("joined room \(url) as \(name)")
       print("pipe's prompt now asks the room's weather and airquality; pipe check reports to the room.")
     }

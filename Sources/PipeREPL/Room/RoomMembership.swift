@@ -2,9 +2,12 @@ import Foundation
 import PipeDSL
 import TerminalText
 
-/// The workshop room a student joined with `pipe join URL --name NAME`: the room's address
-/// and the name the teacher sees. Kept in the settings file as `room.url` and `room.name`
-/// (two keys no plugin reads); `pipe leave` removes them.
+/// The workshop room a student joined with `pipe join URL --name NAME`: the room's address,
+/// the name the teacher sees, and the student's secret. Kept in the settings file as
+/// `room.url`, `room.name` and `room.secret` (keys no plugin reads); `pipe leave` removes the
+/// first two. The secret is random, made by the first `pipe join` and kept after `pipe leave`:
+/// each report carries it, and the room takes reports under a name only with the secret of
+/// the first report under it, so that no student reports as another.
 ///
 /// While joined, the prompt points `weather` and `airquality` at the room's service, without
 /// the student's API key (the saved key stays in the file for when they leave), and `pipe
@@ -13,15 +16,27 @@ struct RoomMembership: Equatable {
   /// `http://10.0.0.5:8080`, no trailing slash.
   var url: String
   var name: String
+  /// nil for a room joined before secrets were made (the room refuses its reports: join again).
+  var secret: String?
 
   static let urlKey = "room.url"
   static let nameKey = "room.name"
+  static let secretKey = "room.secret"
 
   /// The longest name the room takes.
   static let nameLimit = 64
 
   /// The settings that the room's keys live among but that are not settings of a session.
-  static func isRoomKey(_ key: String) -> Bool { key == urlKey || key == nameKey }
+  static func isRoomKey(_ key: String) -> Bool { key == urlKey || key == nameKey || key == secretKey }
+
+  /// The secret saved in `store`, or a new one: 18 random bytes, URL-safe base64.
+  static func secret(in store: SettingsStore) -> String {
+    if case .string(let saved)? = store.load().values[secretKey], !saved.isEmpty { return saved }
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<18).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+  }
 
   /// The room joined, as the settings file says; nil when none (or when what it says is
   /// not a room this pipe would have joined).
@@ -30,7 +45,8 @@ struct RoomMembership: Equatable {
       case .string(let url)? = saved[urlKey], case .string(let name)? = saved[nameKey],
       (try? RoomAddress(url)) != nil, nameProblem(name) == nil
     else { return nil }
-    return RoomMembership(url: url, name: name)
+    guard case .string(let secret)? = saved[secretKey] else { return RoomMembership(url: url, name: name) }
+    return RoomMembership(url: url, name: name, secret: secret)
   }
 
   /// The settings file of this user (`$XDG_CONFIG_HOME/pipe/settings.json`).

@@ -26,7 +26,11 @@ struct RoomPost {
     guard let status = readStatus(socket, deadline: deadline) else {
       return "the room did not answer within \(Int(timeout)) s"
     }
-    return (200..<300).contains(status) ? nil : "the room answered \(status)"
+    switch status {
+    case 200..<300: return nil
+    case 403: return "the room answered 403: your name is another student's there; join with one of your own"
+    default: return "the room answered \(status)"
+    }
   }
 
   /// A connected socket, or nil when no address of the host answers before `deadline`.

@@ -6,7 +6,8 @@ import JSON
 ///
 ///     {"name":"ada","exercise":"03-try-again","kind":"check","passed":false,
 ///      "expectations":{"passed":0,"failed":1},
-///      "failing":{"text":"…expectation failed…","diagram":"<svg …>…</svg>"},"hintsUsed":1}
+///      "failing":{"text":"…expectation failed…","diagram":"<svg …>…</svg>"},"hintsUsed":1,
+///      "secret":"…"}
 ///
 /// A room that cannot be reached costs one short timeout and one note on standard error;
 /// the reports after it in the same run are not tried (the command goes on as if not joined).
@@ -77,7 +78,8 @@ final class RoomReporter {
 
   private func send(_ members: [JSONObject.Member]) {
     guard !gaveUp else { return }
-    let body = JSONValue.object(JSONObject(uniqueMembers: members)).encoded()
+    let secret = room.secret.map { [JSONObject.Member(key: "secret", value: .string($0))] } ?? []
+    let body = JSONValue.object(JSONObject(uniqueMembers: members + secret)).encoded()
     guard let problem = RoomPost(address: address).send(body) else { return }
     gaveUp = true
     note("note: not reported to the room: \(problem)")

@@ -1,16 +1,37 @@
+import Foundation
+
 /// The teacher's page, `GET /_room?token=T`: one file, no CDN, large type and high contrast for
 /// a projector. It follows `/_room/events` (server-sent events) and draws every text with
-/// `textContent`, never as markup; a failing diagram is an `<img>` of `/_room/diagram`.
+/// `textContent`, never as markup; a failing diagram is an `<img>` of `/_room/diagram`. The room
+/// as it is when the page is asked for is in the page itself (`html(room:)`), so that the page
+/// is right before the first event.
 enum RoomPage {
   static let contentSecurityPolicy =
     "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self'; "
     + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-  static let html = #"""
+  /// The page, with `room` (the JSON of `GET /_room/state`) in it as data: every `<`, `>` and
+  /// `&` of it escaped as `\u003c` …, so that no name ends the element or starts a comment.
+  static func html(room: Data) -> String {
+    var escaped = Data()
+    escaped.reserveCapacity(room.count + 64)
+    for byte in room {
+      switch byte {
+      case UInt8(ascii: "<"): escaped.append(contentsOf: Array(#"\u003c"#.utf8))
+      case UInt8(ascii: ">"): escaped.append(contentsOf: Array(#"\u003e"#.utf8))
+      case UInt8(ascii: "&"): escaped.append(contentsOf: Array(#"\u0026"#.utf8))
+      default: escaped.append(byte)
+      }
+    }
+    return template.replacingOccurrences(of: "ROOM_AS_JSON", with: String(decoding: escaped, as: UTF8.self))
+  }
+
+  private static let template = #"""
     <!doctype html>
     <html lang="en">
     <head>
     <meta charset="utf-8">
+    <meta name="referrer" content="no-referrer">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>pipe: the room</title>
     <style>
@@ -42,6 +63,7 @@ enum RoomPage {
     <table id="room"><thead><tr><th>student</th><th>hints</th></tr></thead><tbody></tbody></table>
     <div id="detail"><h2 id="detail-title"></h2><pre id="detail-text"></pre><img id="detail-diagram" alt="the failing diagram"></div>
     <div class="legend" id="legend"></div>
+    <script id="initial-room" type="application/json">ROOM_AS_JSON</script>
     <script>
     "use strict";
     const token = new URLSearchParams(location.search).get("token") || "";
@@ -139,15 +161,19 @@ enum RoomPage {
     function connect() {
       const events = new EventSource("/_room/events?token=" + encodeURIComponent(token));
       events.onmessage = message => {
-        room = JSON.parse(message.data);
-        offset = Date.now() - room.now;
         document.getElementById("status").textContent = "";
-        render();
+        show(message.data);
       };
       events.onerror = () => {
         document.getElementById("status").textContent = "lost the room: trying again…";
       };
     }
+    function show(json) {
+      room = JSON.parse(json);
+      offset = Date.now() - room.now;
+      render();
+    }
+    show(document.getElementById("initial-room").textContent);
     connect();
     setInterval(render, 5000);
     </script>

@@ -5,8 +5,11 @@ import Foundation
 ///
 ///     {"name":"ada","exercise":"03-try-again","kind":"check","passed":false,
 ///      "expectations":{"passed":0,"failed":1},
-///      "failing":{"text":"expect …","diagram":"<svg …>…</svg>"},"hintsUsed":1}
-///     {"name":"ada","exercise":"03-try-again","kind":"hint","hintsUsed":2}
+///      "failing":{"text":"expect …","diagram":"<svg …>…</svg>"},"hintsUsed":1,"secret":"S"}
+///     {"name":"ada","exercise":"03-try-again","kind":"hint","hintsUsed":2,"secret":"S"}
+///
+/// `secret` is the student's (`pipe join` makes it): the room takes a name's reports only with
+/// the secret of its first report (`RoomState`), so that no student reports as another.
 struct RoomReport: Sendable, Equatable {
   enum Kind: Sendable, Equatable {
     /// A `pipe check` of the exercise: passed or not, and what failed.
@@ -24,6 +27,7 @@ struct RoomReport: Sendable, Equatable {
   let exercise: String
   let kind: Kind
   let hintsUsed: Int?
+  let secret: String
 
   /// The most characters (Unicode scalars) a name or an exercise may have.
   static let maximumName = 64
@@ -33,6 +37,8 @@ struct RoomReport: Sendable, Equatable {
   /// Why a report was refused: the 400's message.
   struct Refused: Error, Equatable {
     let message: String
+    /// 400, or 403 for a name that is another student's.
+    var status = 400
   }
 
   private struct Wire: Decodable {
@@ -47,6 +53,7 @@ struct RoomReport: Sendable, Equatable {
     let expectations: Counts?
     let failing: Failing?
     let hintsUsed: Int?
+    let secret: String?
   }
 
   /// Reads and checks a report's JSON body.
@@ -59,6 +66,12 @@ struct RoomReport: Sendable, Equatable {
     }
     try checkName(wire.name, field: "name")
     try checkName(wire.exercise, field: "exercise")
+    guard let secret = wire.secret, (16...128).contains(secret.utf8.count) else {
+      throw Refused(
+        message:
+          "the report has no student's secret (16-128 bytes): join the room again (pipe join URL --name NAME)"
+      )
+    }
     if let hints = wire.hintsUsed, !(0...1000).contains(hints) {
       throw Refused(message: "hintsUsed must be 0-1000, not \(hints)")
     }
@@ -81,7 +94,8 @@ struct RoomReport: Sendable, Equatable {
     case "hint": kind = .hint
     default: throw Refused(message: "kind must be \"check\" or \"hint\", not \"\(printable(wire.kind))\"")
     }
-    return RoomReport(name: wire.name, exercise: wire.exercise, kind: kind, hintsUsed: wire.hintsUsed)
+    return RoomReport(
+      name: wire.name, exercise: wire.exercise, kind: kind, hintsUsed: wire.hintsUsed, secret: secret)
   }
 
   /// A name or exercise: 1 to 64 characters, none of them a control, line-separator or bidi
@@ -99,7 +113,10 @@ struct RoomReport: Sendable, Equatable {
   private static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator: return true
-    default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+    default:
+      // Bidi marks, embeddings, overrides and isolates.
+      return [0x061C, 0x200E, 0x200F].contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+        || (0x2066...0x2069).contains(scalar.value)
     }
   }
 

@@ -21,16 +21,16 @@ struct RoomRoutes: Sendable {
       log(line)
       return .answer(status: 204, headers: [], body: Data())
     } catch {
-      return refused(error.message, from: request)
+      return refused(error.message, from: request, status: error.status)
     }
   }
 
   func page(_ request: FakeAPIRequest) async -> FakeAPIReply {
     .text(
-      200, RoomPage.html, type: "text/html; charset=utf-8",
+      200, RoomPage.html(room: state.snapshot()), type: "text/html; charset=utf-8",
       headers: [
         ("Content-Security-Policy", RoomPage.contentSecurityPolicy), ("Cache-Control", "no-store"),
-        ("X-Content-Type-Options", "nosniff"),
+        ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"),
       ])
   }
 
@@ -59,8 +59,8 @@ struct RoomRoutes: Sendable {
       ])
   }
 
-  private func refused(_ message: String, from request: FakeAPIRequest) -> FakeAPIReply {
+  private func refused(_ message: String, from request: FakeAPIRequest, status: Int = 400) -> FakeAPIReply {
     log("room: report from \(request.client) refused: \(message)")
-    return .error(400, message)
+    return .error(status, message)
   }
 }

@@ -3,7 +3,11 @@ import Synchronization
 
 /// What the room knows: for each student and exercise, the tries, whether it passed, the hints
 /// used and the last failing expectation with its diagram; and who watches it (the teacher's
-/// pages, over server-sent events), each told the whole room at every change.
+/// pages, over server-sent events), each told the whole room after a change (the changes of
+/// `publicationDelay` seconds together).
+///
+/// A name belongs to the student whose report used it first: a report under it with another
+/// secret is refused (403), and the log names the address it came from.
 ///
 /// A cell is *stuck* when it has not passed after `stuckTries` failed checks, or `stuckMinutes`
 /// after the student's first report on it; a student is stuck since their earliest stuck cell.
@@ -17,6 +21,12 @@ final class RoomState: Sendable {
   static let maximumDiagramBytes = 64 * 1024 * 1024
   /// The most pages watching at once.
   static let maximumWatchers = 32
+  /// The most bytes of failing texts the room keeps in all (beyond that a report's text is
+  /// dropped): the pages get the whole room at each change.
+  static let maximumTextBytes = 4 * 1024 * 1024
+  /// The pages are told of the changes of this many seconds at once: a flood of reports
+  /// costs the server five snapshots a second, not one a report.
+  static let publicationDelay = 0.2
 
   struct Cell: Sendable {
     var startedAt: Date
@@ -37,13 +47,18 @@ final class RoomState: Sendable {
   }
 
   struct Student: Sendable {
+    /// The secret of the first report under this name: later ones need the same.
+    var secret: String
     var cells: [String: Cell] = [:]
   }
 
   private struct Room: Sendable {
     var students: [String: Student] = [:]
     var diagramBytes = 0
+    var textBytes = 0
     var watchers: [UUID: AsyncStream<Data>.Continuation] = [:]
+    /// A publication to the pages is on its way (`publicationDelay`).
+    var publicationDue = false
   }
 
   private let room = Mutex(Room())
@@ -56,13 +71,18 @@ final class RoomState: Sendable {
   /// Records a report; returns the console's line about it, or why it was refused.
   func record(_ report: RoomReport, from client: String) throws(RoomReport.Refused) -> String {
     let now = clock()
-    let outcome: Result<(String, Data, [AsyncStream<Data>.Continuation]), RoomReport.Refused> = room.withLock
-    {
-      room in
+    let outcome: Result<(String, Bool), RoomReport.Refused> = room.withLock { room in
       guard room.students[report.name] != nil || room.students.count < Self.maximumStudents else {
         return .failure(RoomReport.Refused(message: "the room is full (\(Self.maximumStudents) students)"))
       }
-      var student = room.students[report.name] ?? Student()
+      var student = room.students[report.name] ?? Student(secret: report.secret)
+      guard FakeAPIAccess.same(report.secret, student.secret) else {
+        return .failure(
+          RoomReport.Refused(
+            message: "the name \(report.name) is another student's (their reports carry another secret): "
+              + "join with a name of your own",
+            status: 403))
+      }
       guard student.cells[report.exercise] != nil || student.cells.count < Self.maximumExercises else {
         return .failure(
           RoomReport.Refused(
@@ -82,7 +102,9 @@ final class RoomState: Sendable {
         } else {
           cell.failedTries += 1
           if cell.failedTries == Self.stuckTries { cell.thirdFailureAt = now }
-          cell.failingText = text
+          room.textBytes -= cell.failingText?.utf8.count ?? 0
+          cell.failingText = room.textBytes + (text?.utf8.count ?? 0) <= Self.maximumTextBytes ? text : nil
+          room.textBytes += cell.failingText?.utf8.count ?? 0
           room.diagramBytes -= cell.diagram?.utf8.count ?? 0
           let fits = room.diagramBytes + (diagram?.utf8.count ?? 0) <= Self.maximumDiagramBytes
           cell.diagram = fits ? diagram : nil
@@ -94,11 +116,30 @@ final class RoomState: Sendable {
       room.students[report.name] = student
       let line =
         "room: \(report.name) \(report.exercise) \(what), from \(client) · \(Self.summary(room.students, now: now))"
-      return .success((line, Self.snapshot(room.students, now: now), Array(room.watchers.values)))
+      let publish = !room.watchers.isEmpty && !room.publicationDue
+      if publish { room.publicationDue = true }
+      return .success((line, publish))
     }
-    let (line, snapshot, watchers) = try outcome.get()
-    for watcher in watchers { watcher.yield(Self.event(snapshot)) }
+    let (line, publish) = try outcome.get()
+    if publish {
+      Task { [self] in
+        try? await Task.sleep(nanoseconds: UInt64(Self.publicationDelay * 1e9))
+        publishNow()
+      }
+    }
     return line
+  }
+
+  /// Tells every page the room as it is now (the changes of the last `publicationDelay`
+  /// seconds in one event).
+  private func publishNow() {
+    let now = clock()
+    let (snapshot, watchers) = room.withLock { room in
+      room.publicationDue = false
+      return (Self.snapshot(room.students, now: now), Array(room.watchers.values))
+    }
+    let event = Self.event(snapshot)
+    for watcher in watchers { watcher.yield(event) }
   }
 
   /// `3 students, 5 passed, 1 stuck (ada)`
