@@ -16,68 +16,54 @@ final class CombineRoundTripTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(all.count - examples.count, 18, "the examples with plugin sources")
     let package = try RoundTripPackage.write(all.map { ($0.target, $0.program) })
     try package.build()
-    var same = 0
     for example in examples {
-      let expected = try pipeOutput(example.script)
+      let expected = try pipeOutput(example.path)
       let actual = try package.run(example.target, arguments: ["--virtual"])
-      XCTAssertEqual(actual, expected, "\(example.place): Combine (left) and pipe (right) differ")
-      if actual == expected { same += 1 }
+      XCTAssertEqual(actual, expected, "\(example.path): Combine (left) and pipe (right) differ")
     }
-    print(
-      "documented pipelines and scripts in Combine: \(all.count) compile, \(same) of the"
-        + " \(examples.count) without plugin sources print what pipe prints")
     // Two of them on the real clock too, as a user runs the program.
     for example in examples
     where ["retry-counts-attempts", "catchandreturn-before-retry"].contains(example.stem) {
       XCTAssertEqual(
-        try package.run(example.target, arguments: []), try pipeOutput(example.script), example.place)
+        try package.run(example.target, arguments: []), try pipeOutput(example.path), example.path)
     }
   }
 
   struct Example {
-    /// Where it is documented, or the script's path.
-    var place: String
+    var path: String
     var stem: String
     var target: String
     var program: String
-    /// The script's text.
-    var script: String
     /// Whether the export declares a plugin's stub, which the program cannot run.
     var usesPlugins: Bool
   }
 
-  /// Every example, test script and pipeline the docs show, with its runnable program; those
-  /// the exporter refuses (DocumentedExportTests checks why) are left out.
+  /// Every example with its runnable program.
   private func exportedExamples() throws -> [Example] {
     var examples: [Example] = []
     // The golden test's own scripts too: kinds no example shows.
-    let scripts = try PipeProcess.files(in: "Tests/PipeExportTests/Scripts", suffix: ".pipe").map {
-      DocumentedPipeline(place: $0, arguments: [$0])
-    }
-    for pipeline in try DocumentedPipeline.all() + scripts {
-      let export = try PipeProcess.run(
-        ["export", "--to", "combine", "--runnable"] + pipeline.arguments, errors: .output)
-      guard export.status == 0 else {
-        XCTAssertTrue([2, 3].contains(export.status), "\(pipeline.place): \(export.output)")
-        continue
+    for folder in ["examples/chapter", "examples/rx", "examples/tour", "Tests/PipeExportTests/Scripts"] {
+      for path in try PipeProcess.files(in: folder, suffix: ".pipe") {
+        let export = try PipeProcess.run(["export", "--to", "combine", "--runnable", path], errors: .output)
+        XCTAssertEqual(export.status, 0, "\(path): \(export.output)")
+        let stem = String(path.split(separator: "/").last!.dropLast(5))
+        let target =
+          "x_"
+          + path.split(separator: "/").suffix(2).joined(separator: "/").dropLast(5).map {
+            $0.isLetter || $0.isNumber ? $0 : "_"
+          }
+        examples.append(
+          Example(
+            path: path, stem: stem, target: String(target), program: export.output,
+            usesPlugins: export.output.contains("connect your service here")))
       }
-      let isFile = pipeline.arguments.count == 1
-      let text = isFile ? try PipeProcess.read(pipeline.arguments[0]) : pipeline.arguments[1]
-      let stem = isFile ? String(pipeline.place.split(separator: "/").last!.dropLast(5)) : pipeline.place
-      let target =
-        "x_"
-        + pipeline.place.split(separator: "/").suffix(2).joined(separator: "/")
-        .replacingOccurrences(of: ".pipe", with: "").map { $0.isLetter || $0.isNumber ? $0 : "_" }
-      examples.append(
-        Example(
-          place: pipeline.place, stem: stem, target: String(target), program: export.output, script: text,
-          usesPlugins: export.output.contains("connect your service here")))
     }
     return examples
   }
 
   /// What `pipe run` prints for the script with every `expect` sink printing each event.
-  private func pipeOutput(_ text: String) throws -> String {
+  private func pipeOutput(_ path: String) throws -> String {
+    let text = try PipeProcess.read(path)
     let script = FileManager.default.temporaryDirectory.appendingPathComponent(
       "roundtrip-\(UUID().uuidString).pipe")
     try Self.printingEvents(text).write(to: script, atomically: true, encoding: .utf8)
@@ -85,26 +71,21 @@ final class CombineRoundTripTests: XCTestCase {
     return try PipeProcess.run(["run", script.path], errors: .output).output
   }
 
-  /// The script with each `expect ...` and `show` sink replaced by stages that print every
-  /// value, then `completed` or `error: KIND`, as the runnable Combine program does; a
-  /// pipeline run without a sink gets them at its end.
+  /// The script with each `expect ...` sink replaced by stages that print every value, then
+  /// `completed` or `error: KIND`, as the runnable Combine program does.
   static func printingEvents(_ text: String) -> String {
     let parsed = Parser.parse(SourceFile(name: "example.pipe", text: text))
     var bytes = Array(text.utf8)
     let tail =
       "materialize | map { .event == \"next\" ? .value : (.event == \"completed\" ? \"completed\" : \"error: \" + .error.kind) } | show"
-    let sinks = Set([
-      "show", "collect", "count", "last", "discard", "log", "marbles", "plot", "table", "expect",
-    ])
-    let edits = parsed.tree.statements.compactMap { statement -> (Range<Int>, String)? in
-      guard case .run(let pipeline, _) = statement.kind, let last = pipeline.stages.last else { return nil }
-      guard case .operator(let op) = last.kind, sinks.contains(op.name.text) else {
-        return (pipeline.span.range.upperBound..<pipeline.span.range.upperBound, " | " + tail)
-      }
-      return ["expect", "show"].contains(op.name.text) ? (last.span.range, tail) : nil
+    let sinks = parsed.tree.statements.compactMap { statement -> Span? in
+      guard case .run(let pipeline, _) = statement.kind, let last = pipeline.stages.last,
+        case .operator(let op) = last.kind, op.name.text == "expect"
+      else { return nil }
+      return last.span
     }
-    for (range, replacement) in edits.reversed() {
-      bytes.replaceSubrange(range, with: Array(replacement.utf8))
+    for span in sinks.reversed() {
+      bytes.replaceSubrange(span.range, with: Array(tail.utf8))
     }
     return String(decoding: bytes, as: UTF8.self)
   }

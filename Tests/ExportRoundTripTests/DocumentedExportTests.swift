@@ -4,8 +4,8 @@ import XCTest
 
 /// Every pipeline pipe documents (`DocumentedPipeline.all`) exported with `pipe export` to each
 /// library: the code has none of pipe's syntax, or the exporter refuses with a message naming
-/// the stage and why, exit status 3. The counts per library are printed (`make
-/// export-counts` shows them), the basis of issue 27's note.
+/// the stage and why, exit status 3. The counts per library are printed (`swift test
+/// --filter DocumentedExportTests` shows them), the basis of issue 27's note.
 final class DocumentedExportTests: XCTestCase {
   struct Counts: CustomStringConvertible {
     var translated = 0

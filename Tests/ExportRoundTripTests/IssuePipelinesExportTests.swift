@@ -32,7 +32,8 @@ final class IssuePipelinesExportTests: XCTestCase {
       let lines = export.stdout.split(separator: "\n").map(String.init)
       let conversion = try XCTUnwrap(
         lines.firstIndex { $0.contains(".map { String(describing: $0) }") }, "\(library):\n\(export.stdout)")
-      let fallback = try XCTUnwrap(lines.firstIndex { $0.contains(#""no such city""#) }, export.stdout)
+      let fallback = try XCTUnwrap(
+        lines.firstIndex { $0.contains(#"{ _ in "no such city" }"#) }, export.stdout)
       XCTAssertLessThan(conversion, fallback, "the stream is made Strings before the catch")
       XCTAssertTrue(export.stdout.contains("pipe mixes types here; this stream holds Strings"), export.stdout)
       XCTAssertEqual(PipeSyntax.lines(in: export.stdout), [], library)

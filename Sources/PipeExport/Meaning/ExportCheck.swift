@@ -42,7 +42,7 @@ struct ExportCheck {
     case .plugin(let name, let arguments):
       // A name of the language's own that the exporter did not read is no plugin source to stub.
       if Meaning.catalogue.lookup(name) != nil {
-        return "the exporter knows no translation of this form of \(name)"
+        return "the exporter has no translation of '\(name)' in this form"
       }
       return arguments.lazy.compactMap { self.value($0, asArgument: true) }.first
     case .just(let arg), .startWith(let arg), .catchAndReturn(let arg), .catchFallback(.just(let arg)):
