@@ -3,6 +3,15 @@ import PipeDSL
 /// The libraries a pipeline can be exported to.
 public enum ExportLibrary: String, CaseIterable, Sendable {
   case rxswift, combine, rxjs
+
+  /// The library's name as its community writes it.
+  public var title: String {
+    switch self {
+    case .rxswift: return "RxSwift"
+    case .combine: return "Combine"
+    case .rxjs: return "RxJS"
+    }
+  }
 }
 
 /// What one library's export writes; the walk over the statements is `Exporter`'s.
@@ -24,9 +33,13 @@ public enum Exporter {
   static let runnablePrints =
     "// Prints each value the pipeline's sink would print, then completed or error: KIND."
 
+  /// The code, or (thrown) a diagnostic for each stage it cannot translate (`ExportCheck`):
+  /// never pipe's own text in the code.
   public static func export(
     _ program: Program, name: String, to library: ExportLibrary, runnable: Bool = false
-  ) -> String {
+  ) throws(DiagnosticError) -> String {
+    let refusals = ExportCheck(library: library).refusals(in: program)
+    guard refusals.isEmpty else { throw DiagnosticError(refusals) }
     let writer: any LibraryExport =
       switch library {
       case .combine: CombineExport(runnable: runnable)

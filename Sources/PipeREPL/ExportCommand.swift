@@ -13,11 +13,11 @@ extension PipeCommand {
       abstract: "Write each pipeline of a script as RxSwift 6, Combine or RxJS 7 code.",
       usage: "pipe export --to rxswift|combine|rxjs <file>|--code <code> [--runnable]",
       discussion: """
-        Translates by meaning, not by spelling: pipe's retry 3 (three attempts in all, as RxSwift counts) is retry(3) in RxSwift but retry(2) in Combine and RxJS. What a library lacks comes as a small helper, included once; where no faithful translation exists, a comment at that line says so. Plugin sources become typed stubs to connect.
+        Translates by meaning, not by spelling: pipe's retry 3 (three attempts in all, as RxSwift counts) is retry(3) in RxSwift but retry(2) in Combine and RxJS. What a library lacks comes as a small helper, included once; where a translation keeps pipe's meaning only in part, a comment at that line says so; a stage with none is refused, named with why. Plugin sources become typed stubs to connect.
 
         --runnable writes a whole program that prints each value the sink would print, then completed or error: KIND, headed by how to run it: for Combine a main.swift on OpenCombine 0.14 (on the real clock; run it with --virtual for pipe's virtual clock), for RxSwift a main.swift with the Package.swift it needs, for RxJS a TypeScript file for `npx tsx` (both on the libraries' test schedulers' virtual clock, as pipe runs a script).
 
-        Exit status: 0 written; 2 the script does not check (nothing is written); 64 a usage error.
+        Exit status: 0 written; 2 the script does not check, 3 a stage has no translation into the library (each is named with why; nothing is written); 64 a usage error.
         """
     )
 
@@ -96,8 +96,15 @@ enum ExportScript {
         DiagnosticRenderer(paint: streams.error.paint).render(diagnostics, in: redactor.redact(file)))
     }
     guard !diagnostics.contains(where: \.isError) else { return 2 }
-    let code = Exporter.export(program, name: name, to: library, runnable: runnable)
-    output.line(redactor.redact(code.hasSuffix("\n") ? String(code.dropLast()) : code))
-    return 0
+    do {
+      let code = try Exporter.export(program, name: name, to: library, runnable: runnable)
+      output.line(redactor.redact(code.hasSuffix("\n") ? String(code.dropLast()) : code))
+      return 0
+    } catch {
+      // A stage with no translation: named, with its caret and why; nothing is written.
+      output.errorLine(
+        DiagnosticRenderer(paint: streams.error.paint).render(error.diagnostics, in: redactor.redact(file)))
+      return 3
+    }
   }
 }

@@ -27,7 +27,10 @@ final class ExportCommandTests: XCTestCase {
   func testRunnableWritesAWholeProgramForEachLibrary() throws {
     let path = try script("cold \"-a|\" | expect \"-a|\"\n")
     let heads = [
-      "rxswift": "Package.swift", "rxjs": "npx tsx", "combine": "as a Combine program on OpenCombine",
+      "rxswift": "Package.swift", "rxjs": "npx tsx",
+      // Apple's Combine in an app, OpenCombine on Linux: the package names both products it imports.
+      "combine":
+        "#if canImport(Combine)\nimport Combine\n#else\nimport OpenCombine\nimport OpenCombineDispatch\n#endif",
     ]
     for (library, head) in heads {
       let result = try PipeProcess.run(["export", "--to", library, "--runnable", path], errors: .output)
@@ -35,6 +38,8 @@ final class ExportCommandTests: XCTestCase {
       XCTAssertTrue(result.output.contains(head), "\(library): \(result.output)")
       XCTAssertTrue(result.output.contains("then completed or error: KIND"), "\(library): \(result.output)")
     }
+    let combine = try PipeProcess.run(["export", "--to", "combine", "--runnable", path], errors: .output)
+    XCTAssertTrue(combine.output.contains(#".product(name: "OpenCombineDispatch", package: "OpenCombine")"#))
     let rxjs = try PipeProcess.run(["export", "--to", "rxjs", "--runnable", path], errors: .output)
     XCTAssertFalse(rxjs.output.contains("expectObservable("), rxjs.output)
     XCTAssertTrue(rxjs.output.contains("console.log(x)"), rxjs.output)

@@ -41,5 +41,8 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
   case badAction, badCatch, badMarbles, badMarbleKey, badRate, rangeOverflow, zeroPeriod
   case badExpect, missingValue, unknownAction, unknownFallback, unknownJitter
 
+  // `pipe export`: a stage with no faithful translation into the library asked for.
+  case notExportable
+
   public var description: String { rawValue }
 }

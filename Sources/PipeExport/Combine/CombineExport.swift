@@ -33,13 +33,11 @@ struct CombineExport: LibraryExport {
   func document(name: String, body: [String], context: ExportContext) -> String {
     var parts: [String] = []
     if runnable {
-      parts.append("// \(name) as a Combine program on OpenCombine 0.14, exported by pipe.")
-      parts.append(Exporter.runnablePrints)
-      parts.append("// `--virtual` runs it on a virtual clock, as pipe does, instead of the real one.")
-      parts.append("import Foundation\nimport OpenCombine\nimport OpenCombineDispatch")
+      parts.append(Self.runnableHeader(name: name))
+      parts.append(Self.imports)
     } else {
       parts.append("// \(name) in Combine, exported by pipe.")
-      parts.append("import Combine\nimport Foundation")
+      parts.append(Self.imports)
       parts.append("let scheduler = DispatchQueue.main\nvar subscriptions = Set<AnyCancellable>()")
     }
     let helpers = CombineHelper.closure(of: context.helpers, runnable: runnable)
@@ -49,5 +47,39 @@ struct CombineExport: LibraryExport {
     parts += context.declarations
     parts += body
     return parts.joined(separator: "\n\n") + "\n"
+  }
+
+  /// Apple's Combine in an app; OpenCombine, whose Dispatch product gives `DispatchQueue` its
+  /// scheduler types, where there is no Combine (Linux): the same file builds on both.
+  static let imports = """
+    import Foundation
+    #if canImport(Combine)
+    import Combine
+    #else
+    import OpenCombine
+    import OpenCombineDispatch
+    #endif
+    """
+
+  /// What `--runnable` says first: what the program prints and the package that builds it
+  /// (every product it imports).
+  static func runnableHeader(name: String) -> String {
+    """
+    // \(name) as a Combine program, exported by pipe: Apple's Combine where there is one,
+    // else OpenCombine 0.14 (Linux).
+    \(Exporter.runnablePrints)
+    // `--virtual` runs it on a virtual clock, as pipe does, instead of the real one.
+    // To run it: save it as Sources/demo/main.swift, next to this Package.swift, and
+    // `swift run demo --virtual`.
+    //
+    //     // swift-tools-version: 5.9
+    //     import PackageDescription
+    //     let package = Package(
+    //       name: "demo",
+    //       dependencies: [.package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0")],
+    //       targets: [.executableTarget(name: "demo", dependencies: [
+    //         .product(name: "OpenCombine", package: "OpenCombine"),
+    //         .product(name: "OpenCombineDispatch", package: "OpenCombine")])])
+    """
   }
 }

@@ -59,12 +59,14 @@ struct CombineWriter {
   }
 
   /// The element type a source without values must be given, from a later literal.
-  /// The words of a source: a literal, or `.`/`.field` of the outer value.
+  /// The words of a source: a literal, `.`/`.field` of the outer value, or an expression of
+  /// it (`just { "no weather: " + .kind }`).
   func argument(_ arg: Arg, outer: String?) -> String {
-    if case .element(let names) = arg.kind {
-      return ([outer ?? "$0"] + names.map(\.text)).joined(separator: ".")
+    switch arg.kind {
+    case .element(let names): return ([outer ?? "$0"] + names.map(\.text)).joined(separator: ".")
+    case .expression(let expr): return expression(expr, element: outer ?? "$0")
+    default: return dialect.literal(arg)
     }
-    return dialect.literal(arg)
   }
 
   /// A duration as a scheduler stride: `.seconds(2)`, `.milliseconds(500)`.

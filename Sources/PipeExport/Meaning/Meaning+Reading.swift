@@ -1,13 +1,9 @@
 import PipeDSL
 
 extension Meaning {
-  /// Other libraries' names that pipe takes with a warning, by pipe's name for them.
-  static let aliases = [
-    "catchError": "catch", "catchErrorJustReturn": "catchAndReturn", "distinctUntilChanged": "distinct",
-    "removeDuplicates": "distinct", "mergeMap": "flatMap", "switchMap": "flatMapLatest", "prefix": "take",
-    "dropFirst": "skip", "prepend": "startWith", "append": "concat", "enumerated": "enumerate",
-    "bufferCount": "buffer", "Just": "just", "Empty": "empty", "EMPTY": "empty", "NEVER": "never",
-  ]
+  /// The language's own operators, sources and sinks, and the other libraries' names it takes
+  /// with a warning (`switchMap` for `flatMapLatest`): the checker's table, not a second one.
+  static let catalogue = Catalogue.standard
 
   /// The meaning of a stage of a checked pipeline; `sources` are the plugin sources' names.
   static func read(_ stage: Stage, bindings: Set<String>) -> Meaning {
@@ -15,7 +11,7 @@ extension Meaning {
     case .group(let pipeline): return .group(pipeline)
     case .invalid: return .untranslated(stage.text)
     case .operator(let op):
-      let name = aliases[op.name.text] ?? op.name.text
+      let name = catalogue.aliases[op.name.text] ?? op.name.text
       let words = (op.callArguments ?? []) + op.arguments
       if bindings.contains(name) { return .reference(name) }
       return source(name, words) ?? transform(name, words) ?? combining(name, words)

@@ -55,6 +55,7 @@ extension Meaning {
       return inner.stages.reduce(type) {
         Meaning.read($1, bindings: bindings).elementType(after: $0, bindings: bindings)
       }
+    case .map(let expr): return Self.swiftType(expr)
     default: return CombineWriter.keepsElementType(self) ? type : nil
     }
   }
@@ -81,6 +82,33 @@ extension Meaning {
     case .literal(.int): return "Int"
     case .literal(.double), .literal(.duration): return "Double"
     case .literal(.bool): return "Bool"
+    case .expression(let expr): return swiftType(expr)
+    default: return nil
+    }
+  }
+
+  /// The Swift type of an expression where its literals say it, whatever `.` holds:
+  /// `"no weather: " + .kind` is a String, `.temp > 20` a Bool, `.aqi + 1` not known.
+  static func swiftType(_ expr: Expr) -> String? {
+    switch expr.kind {
+    case .literal(.string): return "String"
+    case .literal(.int): return "Int"
+    case .literal(.double), .literal(.duration): return "Double"
+    case .literal(.bool), .unary(.not, _): return "Bool"
+    case .unary(.negate, let operand): return swiftType(operand)
+    case .binary(let op, let lhs, let rhs):
+      switch op {
+      case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual, .and, .or: return "Bool"
+      case .add where swiftType(lhs) == "String" || swiftType(rhs) == "String": return "String"
+      default:
+        let sides = (swiftType(lhs), swiftType(rhs))
+        return sides.0 == sides.1 && sides.0 != "String" && sides.0 != "Bool" ? sides.0 : nil
+      }
+    case .conditional(_, let then, let otherwise):
+      let type = swiftType(then)
+      return type == swiftType(otherwise) ? type : nil
+    case .call(let name, _):
+      return ["str": "String", "len": "Int", "num": "Double"][name.text]
     default: return nil
     }
   }
@@ -112,6 +140,14 @@ struct MixedTypes {
   /// `meaning` made to fit a stream of `elementType` (nil: unknown, nothing changes).
   init(_ meaning: Meaning, elementType: String?, dialect: CodeDialect = .swift) {
     (self.meaning, convertsStream, mixed) = (meaning, false, false)
+    if case .catchFallback(.pipeline(let fallback)) = meaning, fallback.stages.count > 1,
+      let elementType, Meaning.elementType(of: fallback, bindings: []) == "String", elementType != "String"
+    {
+      // A fallback that ends in Strings (`catch (just . | ... | map { "no such city" })`):
+      // the stream's own values become Strings too, which print as pipe prints them.
+      (mixed, convertsStream) = (true, true)
+      return
+    }
     let joining: Arg
     switch meaning {
     case .startWith(let arg), .catchAndReturn(let arg), .catchFallback(.just(let arg)): joining = arg
@@ -147,6 +183,12 @@ struct MixedTypes {
       return
     }
     guard let elementType, let type = Meaning.swiftType(joining), type != elementType else { return }
+    if case .expression = joining.kind {
+      // An expression's value joins as it is when it is a String (`just { "no weather: " + .kind }`).
+      guard type == "String" else { return }
+      (mixed, convertsStream) = (true, true)
+      return
+    }
     mixed = true
     convertsStream = elementType != "String"
     let text = joining.isString ? joining : joining.asString

@@ -44,10 +44,11 @@ struct RxJSWriter {
   static let timed: Set = ["timer", "interval", "delay", "debounceTime", "throttleTime", "timeout"]
 
   func argument(_ arg: Arg, outer: String?) -> String {
-    if case .element(let names) = arg.kind {
-      return ([outer ?? "x"] + names.map(\.text)).joined(separator: ".")
+    switch arg.kind {
+    case .element(let names): return ([outer ?? "x"] + names.map(\.text)).joined(separator: ".")
+    case .expression(let expr): return expression(expr, element: outer ?? "x")
+    default: return dialect.literal(arg)
     }
-    return dialect.literal(arg)
   }
 
   func ms(_ seconds: Double) -> String { dialect.milliseconds(seconds) }

@@ -14,8 +14,12 @@ extension DiagramCommands {
     guard let statement = session.loop.sync({ session.lastStatement }) else {
       throw .problem("no pipeline has run yet: run one, then :export \(library.rawValue)")
     }
-    let code = Exporter.export(
-      Program(statements: [statement]), name: "the last pipeline", to: library)
+    let code: String
+    do {
+      code = try Exporter.export(Program(statements: [statement]), name: "the last pipeline", to: library)
+    } catch {
+      throw .problem(error.diagnostics.map(\.message).joined(separator: "; "))
+    }
     guard let path = command.words.dropFirst().first?.text else {
       return .text(code.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
     }
@@ -23,16 +27,5 @@ extension DiagramCommands {
     if let problem = TextFile.write(code, to: path, permissions: permissions) { throw .problem(problem) }
     let lines = code.split(separator: "\n", omittingEmptySubsequences: false).count - 1
     return .note("wrote \(path) (\(lines) lines of \(library.title))")
-  }
-}
-
-extension ExportLibrary {
-  /// The library's name as its community writes it.
-  var title: String {
-    switch self {
-    case .rxswift: return "RxSwift"
-    case .combine: return "Combine"
-    case .rxjs: return "RxJS"
-    }
   }
 }

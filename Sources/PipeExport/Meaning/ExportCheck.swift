@@ -1,0 +1,118 @@
+import PipeDSL
+
+/// What the exporter refuses, found before any code is written: a stage whose meaning it does
+/// not know (it would otherwise become a stub or pipe's own text in the code), a value no
+/// library can hold as a literal, an expression that did not parse. Each refusal is a
+/// diagnostic naming the stage, with a caret under it, and why; `pipe export` exits 3.
+///
+///     ExportCheck(library: .combine).refusals(in: program)
+///     // error: cannot export 'catch (...)' to Combine: ...
+struct ExportCheck {
+  let library: ExportLibrary
+
+  func refusals(in program: Program) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    var bindings: Set<String> = []
+    for statement in program.statements {
+      switch statement.kind {
+      case .run(let pipeline, _): check(pipeline, bindings: bindings, into: &found)
+      case .binding(let name, let pipeline):
+        check(pipeline, bindings: bindings, into: &found)
+        bindings.insert(name.text)
+      case .setting, .command: continue
+      }
+    }
+    return found
+  }
+
+  private func check(_ pipeline: Pipeline, bindings: Set<String>, into found: inout [Diagnostic]) {
+    for stage in pipeline.stages {
+      if let reason = reason(Meaning.read(stage, bindings: bindings), stage: stage, bindings: bindings) {
+        found.append(refusal(stage, reason))
+        continue
+      }
+      for inner in Self.subpipelines(of: stage) { check(inner, bindings: bindings, into: &found) }
+    }
+  }
+
+  /// Why a stage cannot be written, or nil.
+  private func reason(_ meaning: Meaning, stage: Stage, bindings: Set<String>) -> String? {
+    switch meaning {
+    case .untranslated: return "pipe could not read this stage"
+    case .plugin(let name, let arguments):
+      // A name of the language's own that the exporter did not read is no plugin source to stub.
+      if Meaning.catalogue.lookup(name) != nil {
+        return "the exporter has no translation of '\(name)' in this form"
+      }
+      return arguments.lazy.compactMap { self.value($0, asArgument: true) }.first
+    case .just(let arg), .startWith(let arg), .catchAndReturn(let arg), .catchFallback(.just(let arg)):
+      return value(arg, asArgument: { if case .just = meaning { return true } else { return false } }())
+    case .of(let args): return args.lazy.compactMap { self.value($0, asArgument: true) }.first
+    case .scan(let seed, let expr): return value(seed, asArgument: false) ?? self.expression(expr)
+    case .map(let expr), .filter(let expr), .takeWhile(let expr), .throwIf(let expr, _), .mapError(let expr),
+      .timer(.computed(let expr)), .action(_, .say(let expr)):
+      return self.expression(expr)
+    case .cold(_, let values), .hot(_, let values):
+      return values.lazy.compactMap { self.value($0.value, asArgument: false) }.first
+    default: return nil
+    }
+  }
+
+  /// Why a value cannot be written as a literal (or, as a source's argument, as `.` or an
+  /// expression), or nil.
+  private func value(_ arg: Arg, asArgument: Bool) -> String? {
+    switch arg.kind {
+    case .literal, .name: return nil
+    case .list(let items): return items.lazy.compactMap { self.value($0, asArgument: false) }.first
+    case .dict(let entries): return entries.lazy.compactMap { self.value($0.value, asArgument: false) }.first
+    case .element where asArgument: return nil
+    case .expression(let expr) where asArgument: return expression(expr)
+    case .element, .expression:
+      return "\(arg.description) is computed from a value, where \(library.title) needs a literal here"
+    case .call, .labeled, .pipeline: return "\(arg.description) has no literal in \(library.title)"
+    case .invalid: return "a value of it did not parse"
+    }
+  }
+
+  /// Why an expression cannot be written, or nil.
+  private func expression(_ expr: Expr) -> String? {
+    switch expr.kind {
+    case .invalid: return "an expression of it did not parse"
+    case .literal, .element, .name: return nil
+    case .field(let base, _), .unary(_, let base): return expression(base)
+    case .list(let items): return items.lazy.compactMap(expression).first
+    case .record(let entries): return entries.lazy.compactMap { self.expression($0.value) }.first
+    case .binary(_, let lhs, let rhs): return expression(lhs) ?? expression(rhs)
+    case .conditional(let test, let then, let otherwise):
+      return expression(test) ?? expression(then) ?? expression(otherwise)
+    case .call(_, let arguments): return arguments.lazy.compactMap(expression).first
+    }
+  }
+
+  private func refusal(_ stage: Stage, _ reason: String) -> Diagnostic {
+    Diagnostic(
+      id: .notExportable, message: "cannot export '\(stage.text)' to \(library.title): \(reason)",
+      span: stage.span,
+      help: "write the stage another way, or leave it out of what you export")
+  }
+
+  /// The pipelines written inside a stage: `(...)` arguments, a group, a strategy's `(errors | ...)`.
+  static func subpipelines(of stage: Stage) -> [Pipeline] {
+    switch stage.kind {
+    case .group(let pipeline): return [pipeline]
+    case .invalid: return []
+    case .operator(let op): return ((op.callArguments ?? []) + op.arguments).flatMap(pipelines)
+    }
+  }
+
+  private static func pipelines(in arg: Arg) -> [Pipeline] {
+    switch arg.kind {
+    case .pipeline(let pipeline): return [pipeline]
+    case .list(let items): return items.flatMap(pipelines)
+    case .dict(let entries): return entries.map(\.value).flatMap(pipelines)
+    case .labeled(_, let value): return pipelines(in: value)
+    case .call(let call): return call.arguments.flatMap(pipelines)
+    default: return []
+    }
+  }
+}
