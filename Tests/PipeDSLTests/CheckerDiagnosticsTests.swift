@@ -28,7 +28,7 @@ final class CheckerDiagnosticsTests: XCTestCase {
       demo.pipe:1:17: error: 'take' takes 1 argument, found 2
       1 | just 1 | take 1 2
         |                 ^
-        = help: it is written take N
+        = help: it is written take N | take DURATION
       """
     ),
     (

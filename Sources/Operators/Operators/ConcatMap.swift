@@ -50,6 +50,8 @@ extension Observable {
     }
   }
 
+  @inlinable override var releasesCompletedSource: Bool { true }
+
   @inlinable override func nextSource() -> Observable<Result>? { waiting.dequeue() }
 
   @inlinable override func sourcesExhausted() {

@@ -25,6 +25,14 @@
   /// subscription so too, then stops.
   @inlinable final var stopped: Bool { endless && playedOne ? isDisposed : isEndedOrStopped }
 
+  /// Whether a source that completed is let go at once (`concatMap`, whose inners RxSwift
+  /// removes from its group before anything else), or kept until the next one replaces it
+  /// or the sink ends (`concat`, `repeat`: RxSwift's tail-recursive sink disposes it only
+  /// when it subscribes the next, and passes the completion of the last one downstream
+  /// before releasing it, so a `share` above still has its subscriber when a `repeat` or
+  /// `retry` below subscribes again).
+  @inlinable var releasesCompletedSource: Bool { false }
+
   /// The next source to play, or nil when none is ready; subclasses override it.
   @inlinable func nextSource() -> Observable<Element>? { nil }
 
@@ -58,7 +66,7 @@
     case .next: forward(event)
     case .error: forwardStop(event)
     case .completed:
-      current.disposable = nil
+      if releasesCompletedSource { current.disposable = nil }
       if subscribing {
         completedWhileSubscribing = true
       } else {

@@ -72,10 +72,17 @@ final class ShareConnection<Element>: Cancelable {
     upstream.setDisposable(parent.source.subscribe(Observer(lifetime: self) { self.on($0) }))
   }
 
+  /// A stop event passes to the subscribers before the connection lets its source go, as
+  /// RxSwift's: the connection is ended first (a subscriber that comes while the end passes,
+  /// a `repeat` or `retry` below, connects anew), but the source is released only after, so
+  /// what is still subscribed above it (another `share`) sees the newcomer join before it
+  /// loses its last subscriber.
   func on(_ event: Event<Element>) {
     guard !ended else { return }
-    if event.isStopEvent { dispose() }
+    guard event.isStopEvent else { return subject.on(event) }
+    end()
     subject.on(event)
+    upstream.dispose()
   }
 
   /// One subscriber left; the last one ends the connection.
@@ -89,8 +96,13 @@ final class ShareConnection<Element>: Cancelable {
   /// connects anew.
   func dispose() {
     guard !ended else { return }
+    end()
+    upstream.dispose()
+  }
+
+  /// Marks the connection ended, so the next subscriber connects anew.
+  private func end() {
     ended = true
     if parent.connection === self { parent.connection = nil }
-    upstream.dispose()
   }
 }

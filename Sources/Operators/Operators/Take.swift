@@ -34,3 +34,29 @@ extension Observable {
     }
   }
 }
+
+extension Observable {
+  /// Passes values for `duration` from the subscription, then completes and disposes the
+  /// upstream (RxSwift's `take(for:scheduler:)`). The timer is scheduled before the source is
+  /// subscribed, so a value due at the very end of the duration comes after the completion.
+  ///
+  ///     a-b-c-d|  take(for: 3)  a-b(|)
+  @inlinable public func take(for duration: Time, scheduler: any Scheduler) -> Observable<Element> {
+    let source = self
+    return Observable(unsafe: { observer in
+      let sink = TakeForSink(observer: observer, scheduler: scheduler)
+      sink.startTimer(after: duration) { sink.forwardStop(.completed) }
+      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
+      return sink
+    })
+  }
+}
+
+@usableFromInline final class TakeForSink<Element>: TimedSink<Element> {
+  @inlinable func on(_ event: Event<Element>) {
+    switch event {
+    case .next: forward(event)
+    case .error, .completed: forwardStop(event)
+    }
+  }
+}

@@ -1,6 +1,7 @@
 /// A sink that owns at most one pending timer on its scheduler: starting a new one cancels
 /// the old, and ending the subscription cancels whatever is pending, so no scheduled action
-/// outlives the subscription. Shared by `timer`, `delay`, `debounce` and `throttle`.
+/// outlives the subscription. Shared by `timer`, `delay`, `debounce`, `throttle`, `take(for:)`,
+/// `skip(for:)` and `buffer(timeSpan:count:)`.
 @usableFromInline class TimedSink<Element>: Sink<Element> {
   @usableFromInline final let scheduler: any Scheduler
   @usableFromInline @exclusivity(unchecked) final var timer: (any Disposable)?

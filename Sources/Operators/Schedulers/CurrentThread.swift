@@ -29,6 +29,10 @@ public enum CurrentThread {
   @usableFromInline struct Trampoline {
     @usableFromInline var queue = RingBuffer<() -> Void>()
     @usableFromInline var isActive = false
+    /// How many scheduled actions are running on this thread (one, unless an action runs
+    /// another's item itself), and what waits for the outermost to return (`afterAction`).
+    @usableFromInline var actionDepth = 0
+    @usableFromInline var afterAction: [() -> Void] = []
     @usableFromInline init() {}
   }
 
@@ -91,6 +95,33 @@ public enum CurrentThread {
 
   @usableFromInline static func runQueued(_ trampoline: UnsafeMutablePointer<Trampoline>) {
     while let next = trampoline.pointee.queue.dequeue() { next() }
+  }
+
+  /// Runs `work` once the scheduler action running on this thread (a `ScheduledItem`: a timer,
+  /// a diagram's event) has returned, or at once if none runs. What an event set going inside
+  /// that action (a `startWith` or `repeat` subscribing after the output ended) has then
+  /// happened: a job's end waits for it, as RxSwift's recording sees it.
+  public static func afterAction(_ work: @escaping () -> Void) {
+    let trampoline = current
+    if trampoline.pointee.actionDepth > 0 {
+      trampoline.pointee.afterAction.append(work)
+    } else {
+      work()
+    }
+  }
+
+  /// Runs a scheduled action, then, if it was the outermost, what waits for it to return.
+  static func runAction(_ action: () -> Void) {
+    let trampoline = current
+    trampoline.pointee.actionDepth += 1
+    action()
+    trampoline.pointee.actionDepth -= 1
+    guard trampoline.pointee.actionDepth == 0 else { return }
+    while !trampoline.pointee.afterAction.isEmpty {
+      let waiting = trampoline.pointee.afterAction
+      trampoline.pointee.afterAction = []
+      for work in waiting { work() }
+    }
   }
 
   /// Runs `action` after the work in progress (at once if no trampoline is installed).

@@ -16,7 +16,7 @@ public final class ScheduledItem: Cancelable {
     guard let action else { return }
     self.action = nil
     Resources.decrement()
-    action()
+    CurrentThread.runAction(action)
   }
 
   public func dispose() {

@@ -88,15 +88,33 @@ extension Catalogue {
   }
 
   static let timeout = CatalogueEntry(
-    name: "timeout", role: .errors, signature: "timeout DURATION",
+    name: "timeout", role: .errors, signature: "timeout DURATION [(PIPELINE)]",
     doc: "Fails with a timeout error if no event comes within the duration; the clock restarts "
-      + "with every value.",
+      + "with every value. With a sub-pipeline (RxSwift's timeout(_:other:)), switches to it "
+      + "instead at that moment, and the upstream is disposed: the classic \"give up and use the "
+      + "cache\".",
     marble: Marble("a----", "timeout 2ms", "a-#"),
-    examples: [Example("never | timeout 2s | catchAndReturn \"late\"", prints: "late")],
-    arity: 1...1
+    examples: [
+      Example("never | timeout 2s | catchAndReturn \"late\"", prints: "late"),
+      Example(
+        "cold \"a 5s b|\" | timeout 2s (just \"cached\")",
+        prints: """
+          a
+          cached
+          """),
+    ],
+    arity: 1...2
   ) { context in
     guard let time = context.read.duration(context.positional[0]) else { return nil }
-    return .transform { upstream, env in upstream.timeout(time, scheduler: env.runtime.scheduler) }
+    guard let otherArg = context.argument(1) else {
+      return .transform { upstream, env in upstream.timeout(time, scheduler: env.runtime.scheduler) }
+    }
+    guard let other = context.read.pipeline(otherArg, parent: context.node) else { return nil }
+    return .transform { upstream, env in
+      upstream.timeout(
+        time, other: .deferred { other.build(env) },
+        scheduler: env.runtime.scheduler)
+    }
   }
 }
 

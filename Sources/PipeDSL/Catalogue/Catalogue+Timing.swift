@@ -31,10 +31,11 @@ extension Catalogue {
     ]
   ) { $0.debounce($1, scheduler: $2) }
 
-  static let throttle = timed(
-    "throttle",
+  static let throttle = CatalogueEntry(
+    name: "throttle", role: .transform, signature: "throttle DURATION [latest: false]",
     doc: "Emits the first value, then at most one per duration: the latest seen (RxSwift's "
-      + "throttle with latest: true).",
+      + "throttle with latest: true). With latest: false, the values within the duration are "
+      + "dropped: the next one after it passes at once.",
     marble: Marble("abc---d|", "throttle 3ms", "a--c--d|"),
     examples: [
       Example(
@@ -43,9 +44,32 @@ extension Catalogue {
           0
           9
           19
-          """)
-    ]
-  ) { $0.throttle($1, scheduler: $2) }
+          """),
+      Example(
+        "every 100ms | throttle 1s latest: false | take 3",
+        prints: """
+          0
+          10
+          20
+          """),
+    ],
+    options: ["latest"], arity: 1...1
+  ) { context in
+    guard let time = context.read.duration(context.positional[0]) else { return nil }
+    var latest = true
+    if let option = context.option("latest") {
+      guard let arg = option.value, case .literal(.bool(let value)) = arg.kind else {
+        context.error(
+          .wrongArgumentType, "latest takes true or false", at: option.name.span,
+          help: "write throttle 1s latest: false")
+        return nil
+      }
+      latest = value
+    }
+    return .transform { upstream, env in
+      upstream.throttle(time, latest: latest, scheduler: env.runtime.scheduler)
+    }
+  }
 
   /// An operator written `NAME DURATION` that works on the session's clock.
   private static func timed(

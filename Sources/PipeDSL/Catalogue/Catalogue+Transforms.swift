@@ -89,8 +89,10 @@ extension Catalogue {
   }
 
   static let take = CatalogueEntry(
-    name: "take", role: .transform, signature: "take N",
-    doc: "Passes the first N values, then completes and disposes the upstream.",
+    name: "take", role: .transform, signature: "take N | take DURATION",
+    doc: "Passes the first N values, then completes and disposes the upstream. With a duration, "
+      + "passes the values of that long from the subscription, then completes (RxSwift's "
+      + "take(for:)): a value due at the very end comes after the completion.",
     marble: Marble("a-b-c-d|", "take 2", "a-(b|)"),
     examples: [
       Example(
@@ -99,15 +101,29 @@ extension Catalogue {
           0
           1
           2
-          """)
+          """),
+      Example(
+        "every 300ms | take 1s",
+        prints: """
+          0
+          1
+          2
+          """),
     ], arity: 1...1
   ) { context in
-    guard let count = context.read.integer(context.positional[0]) else { return nil }
+    let arg = context.positional[0]
+    if case .literal(.duration) = arg.kind {
+      guard let time = context.read.duration(arg) else { return nil }
+      return .transform { upstream, env in upstream.take(for: time, scheduler: env.runtime.scheduler) }
+    }
+    guard let count = context.read.integer(arg) else { return nil }
     return .plainTransform { upstream, _ in upstream.take(count) }
   }
 
   static let skip = CatalogueEntry(
-    name: "skip", role: .transform, signature: "skip N", doc: "Drops the first N values.",
+    name: "skip", role: .transform, signature: "skip N | skip DURATION",
+    doc: "Drops the first N values. With a duration, drops the values of that long from the "
+      + "subscription (RxSwift's skip(for:)): a value due at the very end passes.",
     marble: Marble("a-b-c-d|", "skip 2", "----c-d|"),
     examples: [
       Example(
@@ -116,10 +132,21 @@ extension Catalogue {
           3
           4
           5
-          """)
+          """),
+      Example(
+        "every 300ms | skip 1s | take 2",
+        prints: """
+          3
+          4
+          """),
     ], arity: 1...1
   ) { context in
-    guard let count = context.read.integer(context.positional[0]) else { return nil }
+    let arg = context.positional[0]
+    if case .literal(.duration) = arg.kind {
+      guard let time = context.read.duration(arg) else { return nil }
+      return .transform { upstream, env in upstream.skip(for: time, scheduler: env.runtime.scheduler) }
+    }
+    guard let count = context.read.integer(arg) else { return nil }
     return .plainTransform { upstream, _ in upstream.skip(count) }
   }
 
@@ -194,8 +221,11 @@ extension Catalogue {
   }
 
   static let buffer = CatalogueEntry(
-    name: "buffer", role: .transform, signature: "buffer N",
-    doc: "Groups values into lists of N; on completion the rest (as RxSwift, possibly empty).",
+    name: "buffer", role: .transform, signature: "buffer N [DURATION]",
+    doc: "Groups values into lists of N; on completion the rest (as RxSwift, possibly empty). "
+      + "With a duration (RxSwift's buffer(timeSpan:count:)), a list also goes when the duration "
+      + "has passed since the last one, however few it holds, even none; a full list starts the "
+      + "next duration anew.",
     marble: Marble("a-b-c|", "buffer 2", "--x--(y|)", values: "[x: [\"a\", \"b\"], y: [\"c\"]]"),
     examples: [
       Example(
@@ -204,13 +234,32 @@ extension Catalogue {
           [1, 2]
           [3, 4]
           [5]
-          """)
-    ], arity: 1...1
+          """),
+      Example(
+        "cold \"a b 5ms c 9ms |\" | buffer 2 4ms",
+        prints: """
+          ["a", "b"]
+          []
+          ["c"]
+          []
+          []
+          """),
+    ], arity: 1...2
   ) { context in
     guard let count = context.read.integer(context.positional[0], atLeast: 1, atMost: Limits.maxItems) else {
       return nil
     }
-    return .transform { upstream, _ in upstream.buffer(count: count).map(Value.list) }
+    guard let spanArg = context.argument(1) else {
+      return .transform { upstream, _ in upstream.buffer(count: count).map(Value.list) }
+    }
+    guard let span = context.read.duration(spanArg) else { return nil }
+    guard span > .zero else {
+      context.error(.numberTooSmall, "buffer's duration must be more than zero", at: spanArg.span)
+      return nil
+    }
+    return .transform { upstream, env in
+      upstream.buffer(timeSpan: span, count: count, scheduler: env.runtime.scheduler).map(Value.list)
+    }
   }
 }
 

@@ -48,6 +48,11 @@ extension Translation {
       combine: c("`timeout(2, scheduler:)` (completes, unless `customError:`)", "timeout"),
       js: c("`timeout(2000)`", "timeout"), polly: "Polly `Timeout`, resilience4j `TimeLimiter`"),
     row(
+      .errors, "`timeout 2s (just 0)`", "timeout",
+      rx: c("`timeout(.seconds(2), other: .just(0), scheduler:)`"),
+      combine: c("`timeout` with `customError:`, then `catch`"),
+      js: c("`timeout({ each: 2000, with: () => of(0) })`")),
+    row(
       .errors, "`throwIf { . > 100 } oversize`", "throwIf",
       rx: c("`map { if $0 > 100 { throw Oversize() }; return $0 }`"), combine: c("`tryMap`", "tryMap"),
       js: c("`map(x => { if (x > 100) throw ... })`")),

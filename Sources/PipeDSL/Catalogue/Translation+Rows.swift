@@ -50,8 +50,14 @@ extension Translation {
       .operators, "`take 3`", "take", rx: c("`take(3)`", "take"), combine: c("`prefix(3)`", "prefix"),
       js: c("`take(3)`", "take"), aliases: ["prefix"]),
     row(
+      .operators, "`take 2s`", "take", rx: c("`take(for: .seconds(2), scheduler:)`"),
+      combine: c("`prefix(untilOutputFrom:)` a `Just` delayed 2 s"), js: c("`takeUntil(timer(2000))`")),
+    row(
       .operators, "`skip 2`", "skip", rx: c("`skip(2)`", "skip"), combine: c("`dropFirst(2)`", "dropFirst"),
       js: c("`skip(2)`", "skip"), aliases: ["dropFirst"]),
+    row(
+      .operators, "`skip 2s`", "skip", rx: c("`skip(.seconds(2), scheduler:)`"),
+      combine: c("`drop(untilOutputFrom:)` a `Just` delayed 2 s"), js: c("`skipUntil(timer(2000))`")),
     row(
       .operators, "`takeWhile {e}`", "takeWhile", rx: c("`take(while:)`"), combine: c("`prefix(while:)`"),
       js: c("`takeWhile`", "takeWhile")),
@@ -70,6 +76,10 @@ extension Translation {
       .operators, "`buffer 2`", "buffer", rx: c("`buffer(timeSpan:count:scheduler:)`", "buffer"),
       combine: c("`collect(2)`"), js: c("`bufferCount(2)`", "bufferCount"), aliases: ["bufferCount"]),
     row(
+      .operators, "`buffer 3 1s`", "buffer", rx: c("`buffer(timeSpan: .seconds(1), count: 3, scheduler:)`"),
+      combine: c("`collect(.byTimeOrCount(scheduler, 1, 3))` (no empty lists)"),
+      js: c("`bufferTime(1000, null, 3)`")),
+    row(
       .operators, "`delay 1s`", "delay", rx: c("`delay(.seconds(1), scheduler:)`", "delay"),
       combine: c("`delay(for: 1, scheduler:)` (also delays failures: see below)", "delay"),
       js: c("`delay(1000)`", "delay")),
@@ -81,6 +91,10 @@ extension Translation {
       rx: c("`throttle(.seconds(1), latest: true, scheduler:)`", "throttle"),
       combine: c("`throttle(for: 1, scheduler:, latest: true)`", "throttle"),
       js: c("`throttleTime(1000, undefined, {leading: true, trailing: true})`", "throttleTime")),
+    row(
+      .operators, "`throttle 1s latest: false`", "throttle",
+      rx: c("`throttle(.seconds(1), latest: false, scheduler:)`"),
+      combine: c("`throttle(for: 1, scheduler:, latest: false)`"), js: c("`throttleTime(1000)`")),
     row(
       .operators, "`flatMap (P)`", "flatMap", rx: c("`flatMap`", "flatMap"),
       combine: c("`flatMap`", "flatMap"),

@@ -50,8 +50,10 @@ extension Session {
     lastStatement = statement.statement
     events?.started(self, job)
     // A stream that ends while it is being subscribed ends the job once `subscribe` has
-    // returned: what the pipeline still subscribes after its end (RxSwift's `startWith`
-    // subscribes its source even then) is counted and traced, as RxSwift records it.
+    // returned, and one that ends in a later action (a timer, a diagram's event) once that
+    // action has returned: what the pipeline still subscribes after its end (RxSwift's
+    // `startWith` subscribes its source even then, `repeat 2` its next attempt) is counted
+    // and traced, as RxSwift records it, for `expect attempts` and `marbles` as for `log`.
     // `jobs` keeps every job alive for the session, and the job its sink until it ends (no
     // event reaches the sink after that), so the unchecked references are safe and spare
     // every event a strong retain and release.
@@ -59,10 +61,11 @@ extension Session {
     let consumer = job.consumer
     let observer = Observer<Value>(lifetime: control) {
       [unowned(unsafe) job, unowned(unsafe) consumer] event in
-      guard job.isRunning, !gate.stoppedWhileSubscribing else { return }
+      guard job.isRunning, !gate.stopped else { return }
       consumer?.on(event)
       guard event.isStopEvent else { return }
-      if gate.subscribing { gate.stoppedWhileSubscribing = true } else { job.end(.terminated) }
+      gate.stopped = true
+      if !gate.subscribing { CurrentThread.afterAction { job.end(.terminated) } }
     }
     let env = Env(runtime: runtime, tracer: tracer, statement: scope)
     scope.hold()
@@ -75,7 +78,7 @@ extension Session {
     }
     gate.subscribing = false
     if job.isRunning { job.subscription = subscription } else { subscription?.dispose() }
-    if gate.stoppedWhileSubscribing { job.end(.terminated) }
+    if gate.stopped { job.end(.terminated) }
     if background { interruptions.moveToBackground(control) }
     endStoppedJobs()
     return job
@@ -168,5 +171,5 @@ extension Session {
 /// closure costs every event a check of the current executor, about 100M Ir per 1M values.)
 private final class SubscribeGate {
   @exclusivity(unchecked) var subscribing = true
-  @exclusivity(unchecked) var stoppedWhileSubscribing = false
+  @exclusivity(unchecked) var stopped = false
 }

@@ -34,6 +34,14 @@ extension CombineWriter {
       chain.add(
         ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { PipeError.timeout })",
         comment: "without customError it would complete")
+    case .timeoutElse(let seconds, let other):
+      context.kind("timeout")
+      chain.add(
+        ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { PipeError.timeout })",
+        comment: "Combine's timeout has no fallback stream: a catch switches to it")
+      chain.add(
+        ".catch " + closure(other, parameter: "error"),
+        comment: "unlike RxSwift's timeout(_:other:), this also replaces an error of the upstream")
     case .circuitBreaker(let failures, let reset):
       context.use(CombineHelper.circuitBreaker.rawValue)
       let name = "breaker\(context.next())"

@@ -82,9 +82,9 @@ extension CombineWriter {
       switch strategy {
       case .delays(let schedule):
         context.use(CombineHelper.retryAfter.rawValue)
-        let wait = delay(schedule, k: "error.attempt", index: "error.attempt - 1")
+        let wait = delay(schedule, k: "attempt", index: "attempt - 1")
         cases.append(
-          "\(label) return error.attempt <= \(schedule.count) ? Just(0).delay(for: error.honouringRetryAfter(\(wait)), scheduler: scheduler).setFailureType(to: Error.self).eraseToAnyPublisher() : Fail(error: error).eraseToAnyPublisher()"
+          "\(label) return attempt <= \(schedule.count) ? Just(0).delay(for: error.honouringRetryAfter(\(wait)), scheduler: scheduler).setFailureType(to: Error.self).eraseToAnyPublisher() : Fail(error: error).eraseToAnyPublisher()"
         )
       default:
         cases.append(
@@ -97,8 +97,12 @@ extension CombineWriter {
     }
     let body = cases.map { "        " + $0 }.joined(separator: "\n")
     chain.add(
-      ".retryWhen { errors in\n    errors.flatMap { error -> AnyPublisher<Int, Error> in\n        switch error.kind {\n\(body)\n        }\n    }\(max.map { ".prefix(\($0))" } ?? "")\n}",
-      comment: "a strategy per kind; error.attempt counts every failure")
+      ".retryWhen { errors -> AnyPublisher<Int, Error> in\n    var attempts: [String: Int] = [:]\n"
+        + "    return errors.flatMap { error -> AnyPublisher<Int, Error> in\n"
+        + "        let key = \(RxSwiftWriter.kindKey(branches, dialect: dialect))\n"
+        + "        attempts[key, default: 0] += 1\n        let attempt = attempts[key]!\n"
+        + "        switch error.kind {\n\(body)\n        }\n    }\(max.map { ".prefix(\($0))" } ?? "").eraseToAnyPublisher()\n}",
+      comment: "a strategy per kind, each kind with its own count of attempts (unlisted kinds share *'s)")
   }
 
   func strategyName(_ strategy: Strategy) -> String {

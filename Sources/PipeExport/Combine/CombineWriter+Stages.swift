@@ -18,6 +18,14 @@ extension CombineWriter {
     case .take(let count): chain.add(".prefix(\(count))")
     case .skip(let count): chain.add(".dropFirst(\(count))")
     case .takeWhile(let expr): chain.add(".prefix " + SwiftCode.closure(expression(expr)))
+    case .takeFor(let seconds):
+      chain.add(
+        ".prefix(untilOutputFrom: Just(()).delay(for: \(stride(seconds)), scheduler: scheduler))",
+        comment: "RxSwift's take(for:)")
+    case .skipFor(let seconds):
+      chain.add(
+        ".drop(untilOutputFrom: Just(()).delay(for: \(stride(seconds)), scheduler: scheduler))",
+        comment: "RxSwift's skip(for:)")
     case .distinct: chain.add(".removeDuplicates()")
     case .startWith(let arg): chain.add(".prepend(\(dialect.literal(arg)))")
     case .enumerate:
@@ -44,6 +52,12 @@ extension CombineWriter {
       return false
     case .throttle(let seconds):
       chain.add(".throttle(for: \(stride(seconds)), scheduler: scheduler, latest: true)")
+    case .throttleFirst(let seconds):
+      chain.add(".throttle(for: \(stride(seconds)), scheduler: scheduler, latest: false)")
+    case .bufferTimed(let count, let seconds):
+      chain.add(
+        ".collect(.byTimeOrCount(scheduler, \(stride(seconds)), \(count)))",
+        comment: "unlike pipe's and RxSwift's, Combine's sends no empty list and keeps its timer's beat")
     case .share:
       context.use(CombineHelper.shareWhileConnected.rawValue)
       chain.add(".shareWhileConnected()", comment: "Combine's share() would not connect again after the end")

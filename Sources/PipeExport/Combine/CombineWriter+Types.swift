@@ -20,7 +20,8 @@ extension CombineWriter {
   /// Whether a stage passes on the elements it gets, of the same type.
   static func keepsElementType(_ meaning: Meaning) -> Bool {
     switch meaning {
-    case .filter, .take, .skip, .takeWhile, .distinct, .startWith, .delay, .debounce, .throttle, .share,
+    case .filter, .take, .skip, .takeFor, .skipFor, .takeWhile, .distinct, .startWith, .delay, .debounce,
+      .throttle, .throttleFirst, .share,
       .repeatCount, .catchAndReturn, .throwIf, .mapError, .action, .retry, .retryWhen, .timeout,
       .circuitBreaker:
       return true

@@ -79,7 +79,7 @@ struct CombineWriter {
   /// Stages that combine with another publisher or need a failure to be `Error`.
   private func needsErrorFailure(_ meaning: Meaning) -> Bool {
     switch meaning {
-    case .flatMap, .concatMap, .flatMapLatest, .merge, .concat, .zip, .combineLatest, .timeout,
+    case .flatMap, .concatMap, .flatMapLatest, .merge, .concat, .zip, .combineLatest, .timeout, .timeoutElse,
       .catchFallback, .retry, .dematerialize:
       return true
     default: return false

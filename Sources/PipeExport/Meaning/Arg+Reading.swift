@@ -16,6 +16,12 @@ extension Arg {
   }
 
   /// A duration in seconds: `500ms`, or a bare number of seconds.
+  /// A duration written with its unit, `2s` (not a bare number).
+  var duration: Double? {
+    if case .literal(.duration(let time)) = kind { return time.seconds }
+    return nil
+  }
+
   var seconds: Double? {
     if case .literal(.duration(let time)) = kind { return time.seconds }
     return double

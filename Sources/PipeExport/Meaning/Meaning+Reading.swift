@@ -52,16 +52,26 @@ extension Meaning {
     case "map": return expr.map(Meaning.map)
     case "filter": return expr.map(Meaning.filter)
     case "scan": return expr.map { .scan(seed: words[0], $0) }
-    case "take": return words.first?.int.map(Meaning.take)
-    case "skip": return words.first?.int.map(Meaning.skip)
+    case "take":
+      return words.first?.int.map(Meaning.take) ?? words.first?.duration.map { .takeFor(seconds: $0) }
+    case "skip":
+      return words.first?.int.map(Meaning.skip) ?? words.first?.duration.map { .skipFor(seconds: $0) }
     case "takeWhile": return expr.map(Meaning.takeWhile)
     case "distinct": return .distinct
     case "startWith": return words.first.map(Meaning.startWith)
     case "enumerate": return .enumerate
-    case "buffer": return words.first?.int.map(Meaning.buffer)
+    case "buffer":
+      guard let count = words.first?.int else { return nil }
+      guard words.count > 1 else { return .buffer(count) }
+      return words[1].seconds.map { .bufferTimed(count: count, seconds: $0) }
     case "delay": return words.first?.seconds.map { .delay(seconds: $0) }
     case "debounce": return words.first?.seconds.map { .debounce(seconds: $0) }
-    case "throttle": return words.first?.seconds.map { .throttle(seconds: $0) }
+    case "throttle":
+      guard let seconds = words.first?.seconds else { return nil }
+      if case .literal(.bool(false))? = words.labeled("latest")?.kind {
+        return .throttleFirst(seconds: seconds)
+      }
+      return .throttle(seconds: seconds)
     default: return nil
     }
   }
@@ -95,7 +105,10 @@ extension Meaning {
     case "onNext", "onError", "tap": return action(name, words)
     case "retry": return .retry(attempts: words.first?.int)
     case "retryWhen": return retryWhen(op)
-    case "timeout": return words.first?.seconds.map { .timeout(seconds: $0) }
+    case "timeout":
+      guard let seconds = words.first?.seconds else { return nil }
+      if let other = words.dropFirst().first?.pipeline { return .timeoutElse(seconds: seconds, other) }
+      return .timeout(seconds: seconds)
     case "circuitBreaker":
       return .circuitBreaker(
         failures: words.labeled("failures")?.int ?? 5, resetSeconds: words.labeled("reset")?.seconds ?? 30)

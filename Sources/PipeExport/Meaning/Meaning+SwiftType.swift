@@ -47,7 +47,8 @@ extension Meaning {
     switch self {
     case .flatMap(let inner), .concatMap(let inner), .flatMapLatest(let inner):
       return Self.elementType(of: inner, bindings: bindings)
-    case .merge(let other), .concat(let other), .catchFallback(.pipeline(let other)):
+    case .merge(let other), .concat(let other), .catchFallback(.pipeline(let other)),
+      .timeoutElse(_, let other):
       return Self.elementType(of: other, bindings: bindings) == type ? type : nil
     case .materialize: return Self.recordType
     case .sink: return type

@@ -29,14 +29,22 @@ indirect enum Meaning {
   case scan(seed: Arg, Expr)
   case take(Int)
   case skip(Int)
+  /// `take 2s`, RxSwift's `take(for:)`.
+  case takeFor(seconds: Double)
+  /// `skip 2s`, RxSwift's `skip(for:)`.
+  case skipFor(seconds: Double)
   case takeWhile(Expr)
   case distinct
   case startWith(Arg)
   case enumerate
   case buffer(Int)
+  /// `buffer 3 2s`, RxSwift's `buffer(timeSpan:count:)`.
+  case bufferTimed(count: Int, seconds: Double)
   case delay(seconds: Double)
   case debounce(seconds: Double)
   case throttle(seconds: Double)
+  /// `throttle 1s latest: false`.
+  case throttleFirst(seconds: Double)
   // Combining.
   case flatMap(Pipeline)
   case concatMap(Pipeline)
@@ -58,6 +66,8 @@ indirect enum Meaning {
   case retry(attempts: Int?)
   case retryWhen(Strategy, max: Int?, on: [String]?)
   case timeout(seconds: Double)
+  /// `timeout 2s (PIPELINE)`, RxSwift's `timeout(_:other:)`.
+  case timeoutElse(seconds: Double, Pipeline)
   case circuitBreaker(failures: Int, resetSeconds: Double)
   case chaos(text: String)
   // The end.

@@ -49,7 +49,7 @@ extension RxJSWriter {
         "// retryWhen ask: pipe asks the person (retry, default, fail); connect your own dialog here")
     case .byKind(let branches):
       return Chain.Link(
-        byKind(branches, max: max, only: list), comment: "a strategy per kind; n counts every failure")
+        byKind(branches, max: max, only: list), comment: "a strategy per kind, each kind with its own count")
     }
   }
 
@@ -112,9 +112,15 @@ extension RxJSWriter {
     }
     let body = cases.map { "    " + Chain.indentLines($0, by: "    ") }.joined(separator: "\n")
     let count = max.map { "count: \($0), " } ?? ""
+    let listed = branches.compactMap(\.kind).map(dialect.string).joined(separator: ", ")
+    // Each kind counts its own attempts, as pipe's (unlisted kinds share *'s): one map of
+    // counts per subscription, made in a defer.
     return
-      "\(use("retry"))({\n  \(count)delay: (error, n) => {\n"
+      "(source) => \(use("defer"))(() => {\n  const attempts = new Map();\n  return source.pipe(\(use("retry"))({\n"
+      + "  \(count)delay: (error) => {\n"
       + (only.map { "    if (!\($0).includes(error.kind)) return \(use("throwError"))(() => error);\n" } ?? "")
-      + "    switch (error.kind) {\n\(body)\n    }\n  },\n})"
+      + "    const key = [\(listed)].includes(error.kind) ? error.kind : '*';\n"
+      + "    const n = (attempts.get(key) ?? 0) + 1;\n    attempts.set(key, n);\n"
+      + "    switch (error.kind) {\n\(body)\n    }\n  },\n}));\n})"
   }
 }

@@ -37,6 +37,14 @@ extension RxJSWriter {
       chain.add(op("scan", "(acc, x) => \(arrowBody(expr)), \(dialect.literal(seed))"))
     case .take(let count): chain.add(op("take", String(count)))
     case .skip(let count): chain.add(op("skip", String(count)))
+    case .takeFor(let seconds):
+      chain.add(
+        op("takeUntil", op("timer", "\(ms(seconds)), \(use("asyncScheduler"))")),
+        comment: "RxSwift's take(for:)")
+    case .skipFor(let seconds):
+      chain.add(
+        op("skipUntil", op("timer", "\(ms(seconds)), \(use("asyncScheduler"))")),
+        comment: "RxSwift's skip(for:)")
     case .takeWhile(let expr): chain.add(op("takeWhile", "(x) => \(expression(expr))"))
     case .distinct: chain.add(op("distinctUntilChanged"))
     case .startWith(let arg): chain.add(op("startWith", joining(arg)))
@@ -52,6 +60,13 @@ extension RxJSWriter {
     case .throttle(let seconds):
       chain.add(
         op("throttleTime", "\(ms(seconds)), \(use("asyncScheduler")), { leading: true, trailing: true }"))
+    case .throttleFirst(let seconds):
+      chain.add(
+        op("throttleTime", "\(ms(seconds)), \(use("asyncScheduler")), { leading: true, trailing: false }"))
+    case .bufferTimed(let count, let seconds):
+      chain.add(
+        op("bufferTime", "\(ms(seconds)), null, \(count)"),
+        comment: "RxSwift's buffer(timeSpan:count:): a list when full or when the time is up, even empty")
     case .share: chain.add(op("share"))
     case .repeatCount(let count): chain.add(op("repeat", count.map(String.init) ?? ""))
     case .materialize:
@@ -112,6 +127,11 @@ extension RxJSWriter {
           "timeout",
           "{ each: \(ms(seconds)), with: () => \(use("throwError"))(() => new PipeError('timeout')) }"),
         comment: "else RxJS's TimeoutError; a value at the very tick of the timeout passes, in pipe it fails")
+    case .timeoutElse(let seconds, let other):
+      chain.add(
+        op("timeout", "{ each: \(ms(seconds)), with: () => \(inline(other)) }"),
+        comment:
+          "RxSwift's timeout(_:other:); a value at the very tick of the timeout passes, in pipe it switches")
     default: chain.add("// no faithful RxJS translation: \(text)")
     }
   }

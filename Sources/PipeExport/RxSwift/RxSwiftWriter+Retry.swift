@@ -60,6 +60,13 @@ extension RxSwiftWriter {
     return delay == ".zero" ? ".milliseconds(0)" : delay  // RxTimeInterval has no .zero
   }
 
+  /// The Swift expression of the counter an error counts in, as pipe's: its kind when a
+  /// branch names it, else the one of `*`.
+  static func kindKey(_ branches: [(kind: String?, strategy: Strategy)], dialect: CodeDialect) -> String {
+    let listed = branches.compactMap(\.kind).map(dialect.string).joined(separator: ", ")
+    return "[\(listed)].contains(error.kind) ? error.kind : \"*\""
+  }
+
   private func byKind(_ branches: [(kind: String?, strategy: Strategy)], max: Int?, into chain: inout Chain) {
     var cases: [String] = []
     for (kind, strategy) in branches {
@@ -86,7 +93,11 @@ extension RxSwiftWriter {
     if !branches.contains(where: { $0.kind == nil }) { cases.append("default:\n    throw error") }
     let body = cases.map { "        " + Chain.indentLines($0, by: "        ") }.joined(separator: "\n")
     chain.add(
-      ".retry(when: { errors in\n    errors.enumerated().flatMap { attempt, error -> Observable<Int> in\n        switch error.kind {\n\(body)\n        }\n    }\(max.map { ".take(\($0))" } ?? "")\n})",
-      comment: "a strategy per kind; attempt counts every failure")
+      ".retry(when: { errors -> Observable<Int> in\n    var attempts: [String: Int] = [:]\n"
+        + "    return errors.flatMap { error -> Observable<Int> in\n"
+        + "        let key = \(Self.kindKey(branches, dialect: dialect))\n"
+        + "        let attempt = attempts[key, default: 0]\n        attempts[key] = attempt + 1\n"
+        + "        switch error.kind {\n\(body)\n        }\n    }\(max.map { ".take(\($0))" } ?? "")\n})",
+      comment: "a strategy per kind, each kind with its own count of attempts (unlisted kinds share *'s)")
   }
 }

@@ -14,6 +14,8 @@ extension RxSwiftWriter {
       chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr))
     case .take(let count): chain.add(".take(\(count))")
     case .skip(let count): chain.add(".skip(\(count))")
+    case .takeFor(let seconds): chain.add(".take(for: \(interval(seconds)), scheduler: \(scheduler))")
+    case .skipFor(let seconds): chain.add(".skip(\(interval(seconds)), scheduler: \(scheduler))")
     case .takeWhile(let expr): chain.add(".take(while: " + SwiftCode.closure(expression(expr)) + ")")
     case .distinct: chain.add(".distinctUntilChanged()")
     case .startWith(let arg): chain.add(".startWith(\(dialect.literal(arg)))")
@@ -22,10 +24,14 @@ extension RxSwiftWriter {
       context.declare(SwiftCode.indexed)
       chain.add(".enumerated().map { Indexed(index: $0.index, value: $0.element) }")
     case .buffer(let count): chain.add(".buffer(timeSpan: .never, count: \(count), scheduler: \(scheduler))")
+    case .bufferTimed(let count, let seconds):
+      chain.add(".buffer(timeSpan: \(interval(seconds)), count: \(count), scheduler: \(scheduler))")
     case .delay(let seconds): chain.add(".delay(\(interval(seconds)), scheduler: \(scheduler))")
     case .debounce(let seconds): chain.add(".debounce(\(interval(seconds)), scheduler: \(scheduler))")
     case .throttle(let seconds):
       chain.add(".throttle(\(interval(seconds)), latest: true, scheduler: \(scheduler))")
+    case .throttleFirst(let seconds):
+      chain.add(".throttle(\(interval(seconds)), latest: false, scheduler: \(scheduler))")
     case .share: chain.add(".share()")
     case .repeatCount(let count?):
       chain = Chain(head: "Observable.concat(Array(repeating: \(chain.swiftInCall()), count: \(count)))")
@@ -84,6 +90,8 @@ extension RxSwiftWriter {
     case .retry(nil): chain.add(".retry()")
     case .retryWhen(let strategy, let max, let on): retryWhen(strategy, max: max, on: on, into: &chain)
     case .timeout(let seconds): chain.add(".timeout(\(interval(seconds)), scheduler: \(scheduler))")
+    case .timeoutElse(let seconds, let other):
+      chain.add(".timeout(\(interval(seconds)), other: \(inline(other)), scheduler: \(scheduler))")
     default:
       chain.add("// no faithful RxSwift translation: \(text)")
     }
