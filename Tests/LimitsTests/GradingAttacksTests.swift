@@ -15,10 +15,12 @@ final class GradingAttacksTests: XCTestCase {
     let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     XCTAssertFalse(
       lines.contains { $0.hasPrefix("ok") }, "a line a TAP reader takes as a case:\n\(run.stdout)")
-    XCTAssertTrue(run.stdout.contains(#"not ok 1 - \#(folder.path)/c\\u{A}ok 5 - injected.pipe:1"#), run.stdout)
+    XCTAssertTrue(
+      run.stdout.contains(#"not ok 1 - \#(folder.path)/c\\u{A}ok 5 - injected.pipe:1"#), run.stdout)
     let text = try PipeProcess.run(["check", folder.path], timeout: 120)
     XCTAssertTrue(
-      text.stdout.contains(#"FAIL \#(folder.path)/c\u{A}ok 5 - injected.pipe: 0 passed, 1 failed"#), text.stdout)
+      text.stdout.contains(#"FAIL \#(folder.path)/c\u{A}ok 5 - injected.pipe: 0 passed, 1 failed"#),
+      text.stdout)
   }
 
   /// A statement of 5 MB (a marble string) stopped at the horizon: its note quotes it on one
