@@ -45,7 +45,8 @@ extension InstallTests {
     XCTAssertEqual(try complete("pipe run --cl"), ["--clock"])
     XCTAssertEqual(try complete("pipe run --clock "), ["virtual", "real"])
     XCTAssertEqual(
-      try complete("pipe "), ["check", "export", "fake-api", "help", "hint", "join", "leave", "run"])
+      try complete("pipe "),
+      ["check", "export", "fake-api", "fmt", "help", "hint", "join", "leave", "lsp", "run"])
   }
 
   /// Types `pipe ru` Tab, `--cl` Tab, `r` Tab at the prompt `ok> `; each completes.

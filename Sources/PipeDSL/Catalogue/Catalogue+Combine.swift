@@ -148,10 +148,10 @@ extension Catalogue {
           2s      #1 take 2    1  next 1
           2s      #2 share     1  next 1
           2s      #1 take 2    1  completed
-          2s      #0 every 1s  1  dispose
-          2s      #1 take 2    1  dispose
           2s      #2 share     1  completed
           2s      #2 share     1  dispose
+          2s      #0 every 1s  1  dispose
+          2s      #1 take 2    1  dispose
           """)
     ], arity: 0...0
   ) { _ in .transform { upstream, _ in upstream.share() } }
