@@ -20,6 +20,8 @@ final class LSPClientTests: XCTestCase {
 
   func testLetNamesSymbolsFoldingAndSemanticTokens() throws { try runClient("test_names.py") }
 
+  func testRunLensesDiagramsOnHoverBudgetAndExpectDiagnostics() throws { try runClient("test_run.py") }
+
   func testEditorFilesInVimAndTheTextMateGrammar() throws { try runClient("test_editors.py") }
 
   private func runClient(_ file: String) throws {

@@ -8,7 +8,7 @@ extension LanguageServer {
   func handler(_ method: String) -> ((JSONValue) throws -> JSONValue)? {
     switch method {
     case "textDocument/completion": completion
-    case "textDocument/hover": hover
+    case "textDocument/codeLens": codeLenses
     case "textDocument/codeAction": codeActions
     case "textDocument/formatting": formatting
     case "textDocument/definition": definition
@@ -27,6 +27,8 @@ extension LanguageServer {
       "textDocumentSync": ["openClose": true, "change": 1],
       "completionProvider": ["triggerCharacters": ["|", " ", "\"", "(", "."]],
       "hoverProvider": true,
+      "codeLensProvider": ["resolveProvider": false],
+      "executeCommandProvider": ["commands": [.string(LanguageServer.runCommand)]],
       "codeActionProvider": ["codeActionKinds": ["quickfix"]],
       "documentFormattingProvider": true,
       "definitionProvider": true, "referencesProvider": true, "renameProvider": true,
@@ -49,12 +51,11 @@ extension LanguageServer {
     guard let document = documents[uri] else { return }
     let diagnostics = session.check(document.file, alone: true).diagnostics
     published[uri] = diagnostics
+    let compiled = diagnostics.map { lspDiagnostic($0, in: document) }
     send(
       notification: "textDocument/publishDiagnostics",
-      [
-        "uri": .string(uri), "version": .int(document.version),
-        "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: document) }),
-      ])
+      ["uri": .string(uri), "version": .int(document.version), "diagnostics": .array(compiled)])
+    if !diagnostics.contains(where: \.isError) { runExpectations(document, compiled: compiled) }
   }
 
   /// A diagnostic as LSP has it: the message with its notes and help under it, as the command
@@ -191,16 +192,15 @@ extension LanguageServer {
 
   // MARK: Hover
 
-  /// `:help NAME` for the name under the cursor, or a `let` name's definition.
-  func hover(_ params: JSONValue) throws -> JSONValue {
-    let document = try document(params)
-    guard let offset = document.offset(params["position"]) else { throw Failure.invalidParams("no position") }
+  /// `:help NAME` for the name under the cursor, or a `let` name's definition, with the
+  /// name's range.
+  func hoverText(_ document: LSPDocument, at offset: Int) -> (text: String, range: JSONValue)? {
     let tokens = Lexer.tokenize(document.file).tokens
     guard
       let token = tokens.first(where: {
         ($0.kind == .identifier || $0.kind == .command) && $0.span.start <= offset && offset <= $0.span.end
       })
-    else { return .null }
+    else { return nil }
     let name =
       token.kind == .command ? String(token.text.dropFirst().prefix { $0 != " " && $0 != "\t" }) : token.text
     let text: String
@@ -211,11 +211,8 @@ extension LanguageServer {
     } else if let help = HelpText(paint: .plain).text(name, in: session) {
       text = help
     } else {
-      return .null
+      return nil
     }
-    return [
-      "contents": ["kind": "markdown", "value": .string("```\n" + redactor.redact(text) + "\n```")],
-      "range": document.range(token.span),
-    ]
+    return (redactor.redact(text), document.range(token.span))
   }
 }

@@ -3,6 +3,8 @@ import JSON
 import Operators
 import PipeDSL
 import PipeRendering
+import PluginBridge
+import PluginHost
 import TerminalText
 
 /// `pipe lsp`: a language server (LSP 3.17) over standard input and output. The main thread
@@ -28,6 +30,17 @@ final class LanguageServer {
   let writer: LSPWriter
   let session: Session
   let redactor: Redactor
+  /// The plugins of every session of the server: started when a text first needs one.
+  let host: PluginHost
+  /// How long a run may take (`initializationOptions.runSeconds`, 5 s by default).
+  var runSeconds = 5.0
+  /// Runs documents and draws statements, off the thread that reads requests.
+  lazy var runner = LSPRunner(budget: runSeconds, host: host)
+  let drawings = Drawings()
+  /// The names of the sinks (`show`, `expect`, `marbles`...): a statement is drawn without its own.
+  lazy var sinks: Set<String> = session.loop.sync { [session] in
+    Set(session.compiler.catalogue.entries.values.filter { $0.role == .sink }.map(\.name))
+  }
   var state = State.starting
   var documents: [String: LSPDocument] = [:]
   /// The diagnostics last published for each document, for its code actions.
@@ -71,19 +84,29 @@ final class LanguageServer {
     self.writer = writer
     let settings = Settings.commandLine()
     redactor = Redactor.commandLine(settings)
-    session = LanguageServer.session(settings: settings, redactor: redactor)
+    host = Session.pluginHost(output: DroppedOutput(), paint: .plain)
+    session = LanguageServer.session(settings: settings, redactor: redactor, host: host)
   }
 
   /// A session that checks texts and runs none that could reach a host or write a file; what
-  /// it would print goes nowhere, and `input` reads no line (standard input is the client's).
-  static func session(settings: sending Settings, redactor: Redactor) -> Session {
+  /// it prints goes to `output` (dropped by default: standard output carries messages only),
+  /// and `input` reads no line (standard input is the client's). Its plugins are `host`'s,
+  /// so that the runs of `LSPRunner` share the server's plugins.
+  static func session(
+    settings: sending Settings, redactor: Redactor,
+    output: any PipeDSL.OutputStream & Sendable = DroppedOutput(),
+    host: PluginHost? = nil
+  ) -> Session {
     let permissions = PermissionChoices().permissions(command: "pipe lsp", grading: true)
     permissions.follow(settings)
     permissions.scriptsOnly()
-    let services = Services.commandLine(
-      output: DroppedOutput(), settings: settings, redactor: redactor, cache: ValueCache(),
-      display: { Display() }, lines: NoLines(), ask: { _ in .fail }, pluginLogPaint: .plain,
-      permissions: permissions)
+    let services = Services(
+      output: output, settings: settings, cache: ValueCache(),
+      sources: PluginSources(
+        host: host ?? Session.pluginHost(output: output, paint: .plain), permissions: permissions,
+        notes: { output.errorLine($0) }),
+      ask: { _ in .fail }, lines: ReaderLines(NoLines()), drawing: Rendering(display: { Display() }),
+      redactor: redactor, permissions: permissions)
     return Loop.main.sync { Session.commandLine(clock: .virtual, services: services) }
   }
 
@@ -131,7 +154,7 @@ final class LanguageServer {
     let params = object["params"] ?? .null
     guard let id else { return notify(method, params) }
     do {
-      answer(id: id, result: try request(method, params))
+      if let result = try request(method, params, id: id) { answer(id: id, result: result) }
     } catch let failure as Failure {
       answer(id: id, failure: failure)
     } catch {
@@ -140,10 +163,14 @@ final class LanguageServer {
     return nil
   }
 
-  private func request(_ method: String, _ params: JSONValue) throws -> JSONValue {
+  /// The answer to a request; nil when it is answered later, from another thread.
+  private func request(_ method: String, _ params: JSONValue, id: JSONValue) throws -> JSONValue? {
     switch (state, method) {
     case (.starting, "initialize"):
       state = .running
+      if let seconds = params["initializationOptions"]?["runSeconds"]?.doubleValue, seconds > 0 {
+        runSeconds = min(seconds, 600)
+      }
       return LanguageServer.initializeResult
     case (.starting, _):
       throw Failure(code: Failure.serverNotInitialized, message: "the server is not initialized yet")
@@ -155,6 +182,10 @@ final class LanguageServer {
       state = .shutDown
       return .null
     default:
+      if let later = laterHandler(method) {
+        try later(params, id)
+        return nil
+      }
       guard let handler = handler(method) else {
         throw Failure(code: Failure.methodNotFound, message: "unknown method '\(method)'")
       }
@@ -170,18 +201,22 @@ final class LanguageServer {
       guard let item = params["textDocument"], let uri = item["uri"]?.stringValue,
         let text = item["text"]?.stringValue
       else { return nil }
-      documents[uri] = LSPDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
+      let document = LSPDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
+      runner.changed(uri, version: document.version)
+      documents[uri] = document
       publishDiagnostics(uri)
     case "textDocument/didChange":
       guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
         let changes = params["contentChanges"]?.arrayValue
       else { return nil }
       for change in changes { document.apply(change) }
-      document.version = params["textDocument"]?["version"]?.intValue ?? document.version
+      document.version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
+      runner.changed(uri, version: document.version)  // first: a run of the old text lets the loop go
       documents[uri] = document
       publishDiagnostics(uri)
     case "textDocument/didClose":
       guard let uri = params["textDocument"]?["uri"]?.stringValue else { return nil }
+      runner.changed(uri, version: nil)
       documents[uri] = nil
       published[uri] = nil
       send(notification: "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
