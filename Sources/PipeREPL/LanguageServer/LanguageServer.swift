@@ -69,8 +69,8 @@ final class LanguageServer {
 
   init(writer: LSPWriter) {
     self.writer = writer
-    let settings = Settings.commandLine()
-    redactor = Redactor.commandLine(settings)
+    let settings = Settings.fromEnvironment()
+    redactor = Redactor.fromEnvironment(settings)
     session = LanguageServer.session(settings: settings, redactor: redactor)
   }
 
@@ -80,11 +80,11 @@ final class LanguageServer {
     let permissions = PermissionChoices().permissions(command: "pipe lsp", grading: true)
     permissions.follow(settings)
     permissions.scriptsOnly()
-    let services = Services.commandLine(
+    let services = Services.withPluginsAndDrawing(
       output: DroppedOutput(), settings: settings, redactor: redactor, cache: ValueCache(),
       display: { Display() }, lines: NoLines(), ask: { _ in .fail }, pluginLogPaint: .plain,
       permissions: permissions)
-    return Loop.main.sync { Session.commandLine(clock: .virtual, services: services) }
+    return Loop.main.sync { Session.withDrawingSinks(clock: .virtual, services: services) }
   }
 
   /// Reads and answers messages until `exit` or the end of the input; the exit status: 0

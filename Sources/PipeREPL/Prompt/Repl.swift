@@ -69,7 +69,7 @@ final class Repl: @unchecked Sendable {
     settings.onIgnored = { [output] key, _, problem in
       output.note(Repl.ignoredNote(key, problem, default: settings[key]))
     }
-    var services = Services.commandLine(
+    var services = Services.withPluginsAndDrawing(
       output: output, settings: settings, redactor: terminal.redactor,
       cache: ValueCache.kept(in: .standard(), output: output),
       // A diagram drawn live goes through the terminal, so it stays above the line being edited.

@@ -19,14 +19,14 @@ final class SessionHost: @unchecked Sendable {
   private var bindings: [String] = []
 
   init(clock: ClockMode, services: sending Services) {
-    sessions = [loop.sync { Session.commandLine(clock: clock, services: services, interactive: true) }]
+    sessions = [loop.sync { Session.withDrawingSinks(clock: clock, services: services, interactive: true) }]
   }
 
   /// Starts a session on another clock for the statements that follow.
   func switchClock(to clock: ClockMode) {
     let previous = current
     let session = loop.sync {
-      Session.commandLine(clock: clock, services: previous.services, interactive: true)
+      Session.withDrawingSinks(clock: clock, services: previous.services, interactive: true)
     }
     for text in bindings {
       _ = session.execute(SourceFile(name: "<let>", text: text), mode: .file, waitForJobs: false)
