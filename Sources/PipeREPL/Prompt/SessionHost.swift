@@ -34,8 +34,8 @@ final class SessionHost: @unchecked Sendable {
     lock.withLock { sessions.append(session) }
   }
   /// Remembers the `let` statements of a text that ran without compile errors.
-  func rememberBindings(in file: SourceFile, mode: Lexer.Mode) {
-    for statement in Parser.parse(file, mode: mode).tree.statements {
+  func rememberBindings(_ statements: [Statement]) {
+    for statement in statements {
       if case .binding = statement.kind { bindings.append(statement.text) }
     }
   }
