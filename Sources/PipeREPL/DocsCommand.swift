@@ -10,7 +10,7 @@ extension Catalogue {
   /// What the command line runs with: the language's own entries, and any the command line
   /// adds. docs/OPERATORS.md is generated from the same value, so it lists what pipe knows.
   /// The drawing sinks (marbles, table, plot) join it here, from PipeRendering, and `input`.
-  static func commandLine(drawingWith rendering: Rendering = Rendering(display: { Display() })) -> Catalogue {
+  static func withDrawingSinks(of rendering: any Drawing = Rendering(display: { Display() })) -> Catalogue {
     var catalogue = Catalogue.standard
     for entry in rendering.sinkEntries { catalogue.add(entry) }
     catalogue.add(InputSource.entry)  // lines typed by the person
@@ -59,7 +59,7 @@ extension PipeCommand {
 
       func run() throws {
         let document = OperatorsDocument(
-          catalogue: .commandLine(), plugins: Self.builtInPluginSources(), settings: Settings.globals)
+          catalogue: .withDrawingSinks(), plugins: Self.builtInPluginSources(), settings: Settings.globals)
         print(document.markdown.neutralisingControls(), terminator: "")  // plugins' docs too
       }
 

@@ -73,8 +73,8 @@ enum ExportScript {
     source: Result<String, ScriptSource.Failure>, name: String, library: ExportLibrary, runnable: Bool,
     options: RunChoices, streams: OutputStreams
   ) -> Int32 {
-    let settings = Settings.commandLine()
-    let redactor = Redactor.commandLine(settings)
+    let settings = Settings.fromEnvironment()
+    let redactor = Redactor.fromEnvironment(settings)
     let output = StandardOutput(
       redactor: redactor, errorPaint: streams.error.paint, outputPaint: streams.output.paint)
     defer { output.flush() }

@@ -3,7 +3,7 @@ import PipeDSL
 /// docs/OPERATORS.md: every operator, source, sink and retry strategy of the language, from
 /// the catalogue that `:help` reads, and the built-in plugins' sources and settings.
 ///
-///     let document = OperatorsDocument(catalogue: .commandLine(), plugins: [], settings: Settings.globals)
+///     let document = OperatorsDocument(catalogue: .withDrawingSinks(), plugins: [], settings: Settings.globals)
 ///     print(document.markdown)   // "# Operators\n\n..."
 struct OperatorsDocument {
   var catalogue: Catalogue

@@ -26,8 +26,8 @@ enum Script {
     streams: OutputStreams,
     format: OutputFormat = .text, typedInArguments: Bool = false
   ) -> Int32 {
-    let settings = Settings.commandLine()
-    let redactor = Redactor.commandLine(settings)
+    let settings = Settings.fromEnvironment()
+    let redactor = Redactor.fromEnvironment(settings)
     let output = StandardOutput(
       redactor: redactor, errorPaint: streams.error.paint, outputPaint: streams.output.paint)
     let events =

@@ -46,7 +46,7 @@ enum ScriptSource {
     let (file, problem) = SourceFile.decoding(bytes, name: name)
     guard let problem else { return .success(file.text) }
     // The diagnostic echoes its line: the secrets in it are masked, as everywhere.
-    let shown = Redactor.commandLine(Settings.commandLine()).redact(file)
+    let shown = Redactor.fromEnvironment(Settings.fromEnvironment()).redact(file)
     return .failure(.notUTF8(DiagnosticRenderer(paint: paint).render(problem, in: shown)))
   }
 

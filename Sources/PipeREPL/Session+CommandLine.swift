@@ -10,7 +10,7 @@ extension Services {
   /// What every session of the command line has, the prompt's too: the plugins (their replies
   /// hop onto `loop`), the drawing sinks' rendering for `display`, `input` reading `lines`,
   /// and `ask`. Secrets may come from the environment (`PIPE_WEATHER_APIKEY`).
-  static func commandLine(
+  static func withPluginsAndDrawing(
     output: any PipeDSL.OutputStream, settings: Settings, redactor: Redactor, cache: ValueCache,
     display: @escaping @Sendable () -> Display, lines: any LineReader,
     ask: @escaping (PipeError) -> AskAnswer,
@@ -29,12 +29,12 @@ extension Services {
 extension Settings {
   /// The settings of a run of the command line: a secret not set is read from the
   /// environment (`weather.apiKey` from `PIPE_WEATHER_APIKEY`).
-  static func commandLine() -> Settings { Settings(environment: ProcessInfo.processInfo.environment) }
+  static func fromEnvironment() -> Settings { Settings(environment: ProcessInfo.processInfo.environment) }
 }
 
 extension Redactor {
   /// The redactor of the command line's `settings`, which knows the environment's secrets too.
-  static func commandLine(_ settings: Settings) -> Redactor {
+  static func fromEnvironment(_ settings: Settings) -> Redactor {
     Redactor(settings: settings, environment: ProcessInfo.processInfo.environment)
   }
 }
@@ -62,7 +62,7 @@ extension Session {
     permissions.scriptsOnly()
     let cache = persistentCache ? ValueCache.kept(in: .standard(), output: output) : ValueCache()
     let live = eventLines == nil
-    var services = Services.commandLine(
+    var services = Services.withPluginsAndDrawing(
       output: output, settings: settings, redactor: redactor, cache: cache,
       display: TerminalDisplay.probe(streams: streams) { [standard = output as? StandardOutput] text in
         guard live else { return }
@@ -72,18 +72,16 @@ extension Session {
       lines: StandardInputLineReader(), ask: ask, pluginLogPaint: streams.error.paint,
       permissions: permissions)
     services.eventLines = eventLines
-    return Loop.main.sync { commandLine(clock: options.clockMode, services: services) }
+    return Loop.main.sync { withDrawingSinks(clock: options.clockMode, services: services) }
   }
 
   /// A session of the command line, made on the loop: its catalogue has the drawing sinks of
   /// the services' rendering and `input`; the plugins' names join the checker when a text
   /// first needs them.
-  static func commandLine(clock: ClockMode, services: Services, interactive: Bool = false) -> Session {
-    let rendering = (services.drawing as? Rendering) ?? Rendering { Display() }
-    let session = Session(
-      clock: clock, services: services, catalogue: .commandLine(drawingWith: rendering),
-      interactive: interactive)
-    return session
+  static func withDrawingSinks(clock: ClockMode, services: Services, interactive: Bool = false) -> Session {
+    Session(
+      clock: clock, services: services,
+      catalogue: .withDrawingSinks(of: services.drawing ?? Rendering { Display() }), interactive: interactive)
   }
 
   /// The host of a session's plugins: replies hop onto the loop, and a plugin's log lines are

@@ -29,15 +29,6 @@ final class WatchGradingTests: XCTestCase {
     }
   }
 
-  private func waitUntil(_ seconds: TimeInterval, _ done: () -> Bool) -> Bool {
-    let end = Date(timeIntervalSinceNow: seconds)
-    while Date() < end {
-      if done() { return true }
-      usleep(50_000)
-    }
-    return done()
-  }
-
   /// `pipe check --watch FOLDER --timeout SECONDS`, once its first result says `first`.
   private func watch(_ folder: URL, timeout: Int, until first: String) throws -> Spawned {
     let watcher = try Spawned(
@@ -73,11 +64,12 @@ final class WatchGradingTests: XCTestCase {
     try Self.good.write(to: file, atomically: false, encoding: .utf8)
     let watcher = try watch(folder, timeout: 60, until: "watching 1 file")
     try Self.endless.write(to: file, atomically: false, encoding: .utf8)
-    XCTAssertTrue(waitUntil(20) { !children(of: folder).isEmpty }, "no child grades the saved file")
+    waitUntil(deadline: 20, "no child grades the saved file") { !children(of: folder).isEmpty }
     watcher.signal(SIGINT)
     XCTAssertEqual(watcher.wait(timeout: 10).status, 130)
-    XCTAssertTrue(
-      waitUntil(10) { children(of: folder).isEmpty }, "a graded child runs on: \(children(of: folder))")
+    waitUntil(deadline: 10, "a graded child runs on: \(children(of: folder))") {
+      children(of: folder).isEmpty
+    }
   }
 
   /// The child grading a hand-in is in a process group of its own: SIGTERM to `pipe check`
@@ -89,10 +81,11 @@ final class WatchGradingTests: XCTestCase {
     let check = try Spawned(
       ["check", folder.path, "--timeout", "60"], environment: PipeProcess.environment())
     addTeardownBlock { check.killGroup() }
-    XCTAssertTrue(waitUntil(20) { !children(of: folder).isEmpty }, "no child grades the file")
+    waitUntil(deadline: 20, "no child grades the file") { !children(of: folder).isEmpty }
     check.signal(SIGTERM)
     XCTAssertEqual(check.wait(timeout: 10).status, 128 + SIGTERM)
-    XCTAssertTrue(
-      waitUntil(10) { children(of: folder).isEmpty }, "a graded child runs on: \(children(of: folder))")
+    waitUntil(deadline: 10, "a graded child runs on: \(children(of: folder))") {
+      children(of: folder).isEmpty
+    }
   }
 }

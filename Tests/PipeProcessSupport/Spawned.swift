@@ -254,3 +254,26 @@ public func cpuSeconds(ofProcess pid: Int32) throws -> Double {
   let ticks = (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)  // utime, stime
   return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
+
+/// Checks `done` every 20 ms and returns true once it holds; past `deadline` seconds it calls
+/// `failed` with `what` and returns false. Tests call the form that fails the test
+/// (XCTestSupport.swift).
+public func waitUntil(
+  deadline: TimeInterval, _ what: @autoclosure () -> String, failed: (String) -> Void,
+  _ done: () throws -> Bool
+) rethrows -> Bool {
+  let end = Date(timeIntervalSinceNow: deadline)
+  while Date() < end {
+    if try done() { return true }
+    Thread.sleep(forTimeInterval: 0.02)
+  }
+  if try done() { return true }
+  failed("\(what()) (waited \(deadline) s)")
+  return false
+}
+
+/// Whether process `pid` has ended: gone, or a zombie, which holds nothing.
+public func hasEnded(process pid: Int32) -> Bool {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+  return stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ").first == "Z"
+}

@@ -6,6 +6,17 @@
   import Foundation
   import XCTest
 
+  /// The one way a test waits for something to happen: checks `done` every 20 ms and returns
+  /// true once it holds; past `deadline` seconds it fails the test with `what` (what did not
+  /// happen) and returns false.
+  @discardableResult
+  public func waitUntil(
+    deadline: TimeInterval, _ what: @autoclosure () -> String, file: StaticString = #filePath,
+    line: UInt = #line, _ done: () throws -> Bool
+  ) rethrows -> Bool {
+    try waitUntil(deadline: deadline, what(), failed: { XCTFail($0, file: file, line: line) }, done)
+  }
+
   extension Spawned {
     /// Closes its input and waits for the program to end. After `timeout` seconds its whole
     /// process group is killed and the test fails, with what it printed.

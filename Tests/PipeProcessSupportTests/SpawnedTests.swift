@@ -18,7 +18,26 @@ final class SpawnedTests: XCTestCase {
     XCTAssertTrue(run.signaled)
     XCTAssertTrue(message.contains("sh -c sleep 300 & echo child $!; wait did not end within 1.0 s"), message)
     XCTAssertTrue(message.contains("child \(child)"), "the failure shows what it printed: \(message)")
-    XCTAssertTrue(Self.isGone(child), "the child \(child) of the killed run is still running")
+    waitUntil(deadline: 3, "the child \(child) of the killed run is still running") {
+      hasEnded(process: child)
+    }
+  }
+
+  /// A wait returns as soon as what it waits for holds, and fails, saying what did not happen,
+  /// once its deadline has passed.
+  func testAWaitFailsPastItsDeadline() {
+    var checks = 0
+    var failure: String?
+    XCTAssertTrue(
+      waitUntil(deadline: 5, "three checks", failed: { failure = $0 }) {
+        checks += 1; return checks == 3
+      })
+    XCTAssertEqual(checks, 3)
+    XCTAssertNil(failure)
+    let start = Date()
+    XCTAssertFalse(waitUntil(deadline: 0.2, "nothing happened", failed: { failure = $0 }) { false })
+    XCTAssertEqual(failure, "nothing happened (waited 0.2 s)")
+    XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.2)
   }
 
   /// Each run gets a HOME of its own, not the tests' own, and it is removed afterwards.
@@ -44,15 +63,5 @@ final class SpawnedTests: XCTestCase {
     let run = try PipeProcess.run(["-e", "set seed 7"], home: home)
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: home), home)
-  }
-
-  /// Whether `pid` has ended (gone, or a zombie that holds nothing), waiting up to 3 s.
-  private static func isGone(_ pid: Int32) -> Bool {
-    for _ in 0..<60 {
-      let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-      if stat == nil || stat!.contains(") Z ") { return true }
-      usleep(50_000)
-    }
-    return false
   }
 }

@@ -10,7 +10,7 @@ final class CompleterTests: XCTestCase {
 
   override func setUp() {
     let loop = Loop.main
-    let session = Session.make(output: BufferedOutput(), catalogue: .commandLine())
+    let session = Session.make(output: BufferedOutput(), catalogue: .withDrawingSinks())
     _ = session.execute(SourceFile(name: "<test>", text: "let numbers = of(1, 2)"), mode: .prompt)
     completer = Completer(
       vocabulary: loop.sync {

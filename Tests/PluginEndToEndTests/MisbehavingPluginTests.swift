@@ -52,7 +52,7 @@ final class MisbehavingPluginTests: XCTestCase {
     XCTAssertTrue(
       run.stderr.contains("error: pluginCrashed — plugin 'forks' exited with status 5"), run.stderr)
     let pid = try XCTUnwrap(Int32(String(contentsOf: pids, encoding: .utf8)))
-    XCTAssertTrue(waitUntilGone(pid), "the forked child \(pid) outlived pipe")
+    waitUntil(deadline: 3, "the forked child \(pid) outlived pipe") { hasEnded(process: pid) }
   }
 
   /// 24 MB written to stderr: pipe echoes the first lines and a count of the rest, and its
@@ -112,17 +112,6 @@ func waitForPIDs(in file: URL, of process: Spawned, file source: StaticString = 
   }
   let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
   return text.split(separator: " ").compactMap { Int32($0) }
-}
-
-/// Waits up to 3 s for `pid` to be gone (or a zombie, which holds nothing).
-func waitUntilGone(_ pid: Int32) -> Bool {
-  for _ in 0..<60 {
-    let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
-      .split(separator: ")").last?.split(separator: " ").first
-    if state == nil || state == "Z" { return true }
-    Thread.sleep(forTimeInterval: 0.05)
-  }
-  return false
 }
 
 /// The peak resident memory of a process (VmHWM), in bytes.

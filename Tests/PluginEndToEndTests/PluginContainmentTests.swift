@@ -145,8 +145,9 @@ final class PluginContainmentTests: XCTestCase {
     let run = process.wait(timeout: 20)
     XCTAssertTrue(run.signaled, "pipe ends with the signal: status \(run.status)")
     for pid in started {
-      let gone = waitUntilGone(pid)
-      XCTAssertTrue(gone, "process \(pid) outlived pipe after signal \(signal)")
+      let gone = waitUntil(deadline: 3, "process \(pid) outlived pipe after signal \(signal)") {
+        hasEnded(process: pid)
+      }
       if !gone { kill(pid, SIGKILL) }
     }
   }

@@ -58,7 +58,7 @@ final class PluginMessageAttackTests: XCTestCase {
     XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
     XCTAssertTrue(run.stderr.contains("error: "), run.stderr)
     let plugin = try XCTUnwrap(Int32(String(contentsOf: pidFile, encoding: .utf8)))
-    XCTAssertTrue(waitUntilGone(plugin), "the plugin \(plugin) outlived pipe")
+    waitUntil(deadline: 3, "the plugin \(plugin) outlived pipe") { hasEnded(process: plugin) }
     return run
   }
 }

@@ -33,8 +33,9 @@ final class PluginParentDeathTests: XCTestCase {
     process.signal(SIGKILL)
     let run = process.wait(timeout: 20)
     XCTAssertTrue(run.signaled, "pipe was killed: status \(run.status)")
-    let gone = waitUntilGone(plugin)
-    XCTAssertTrue(gone, "the plugin \(plugin) outlived pipe's SIGKILL (PPID \(parent(of: plugin) ?? 0))")
+    let gone = waitUntil(
+      deadline: 3, "the plugin \(plugin) outlived pipe's SIGKILL (PPID \(parent(of: plugin) ?? 0))"
+    ) { hasEnded(process: plugin) }
     if !gone { kill(plugin, SIGKILL) }
   }
 

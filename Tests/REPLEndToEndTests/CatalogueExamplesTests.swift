@@ -8,7 +8,7 @@ import XCTest
 /// runs each command's examples, so `:help` and docs/OPERATORS.md cannot say what pipe does
 /// not do.
 final class CatalogueExamplesTests: XCTestCase {
-  let catalogue = Catalogue.commandLine()
+  let catalogue = Catalogue.withDrawingSinks()
 
   /// The entries by name, strategies apart.
   var entries: [CatalogueEntry] { catalogue.entries.values.sorted { $0.name < $1.name } }

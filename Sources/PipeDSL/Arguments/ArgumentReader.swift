@@ -13,10 +13,7 @@ public struct ArgumentReader {
   var source = ""
 
   func fail<T>(_ arg: Arg, expected: String) -> T? {
-    compiler.report(
-      Diagnostic(
-        id: .wrongArgumentType, message: "expected \(expected), found \(arg.kind.summary)",
-        span: arg.span))
+    compiler.report(.wrongArgumentType(arg, expected: expected))
     return nil
   }
 
@@ -31,16 +28,11 @@ public struct ArgumentReader {
     default: return fail(arg, expected: "a duration such as 500ms or 2s")
     }
     guard seconds >= 0 else {
-      compiler.report(
-        Diagnostic(id: .negativeDuration, message: "a duration cannot be negative", span: arg.span))
+      compiler.report(.negativeDuration(arg.span))
       return nil
     }
     guard seconds <= Limits.longestDuration.seconds else {
-      compiler.report(
-        Diagnostic(
-          id: .durationTooLong,
-          message: "a duration is \(Limits.durationRange), found \(Self.describe(seconds))",
-          span: arg.span))
+      compiler.report(.durationTooLong(arg.span, found: Self.describe(seconds)))
       return nil
     }
     let time: Time
@@ -64,18 +56,11 @@ public struct ArgumentReader {
   public func integer(_ arg: Arg, atLeast minimum: Int = 0, atMost maximum: Int = .max) -> Int? {
     guard case .literal(.int(let value)) = arg.kind else { return fail(arg, expected: "a whole number") }
     guard value >= minimum else {
-      compiler.report(
-        Diagnostic(
-          id: .numberTooSmall, message: "expected a number of at least \(minimum), found \(value)",
-          span: arg.span))
+      compiler.report(.numberTooSmall(arg.span, value, minimum: minimum))
       return nil
     }
     guard value <= maximum else {
-      compiler.report(
-        Diagnostic(
-          id: .numberTooLarge,
-          message: "expected a number of at most \(maximum) (a limit of pipe), found \(value)",
-          span: arg.span))
+      compiler.report(.numberTooLarge(arg.span, value, maximum: maximum))
       return nil
     }
     return value
@@ -117,9 +102,7 @@ public struct ArgumentReader {
           guard let value = constant(entry.value) else { return nil }
           record[key] = value
         case .wildcard:
-          compiler.report(
-            Diagnostic(
-              id: .wildcardInRecord, message: "'*' only stands in a retryWhen dict", span: entry.keySpan))
+          compiler.report(.wildcardInRecord(entry.keySpan))
           return nil
         }
       }
@@ -152,10 +135,7 @@ public struct ArgumentReader {
   }
 
   private func dotOutsideSubpipeline(_ span: Span) -> ValueReader? {
-    compiler.report(
-      Diagnostic(
-        id: .dotOutsideSubpipeline, message: "'.' means the outer element, and there is none here",
-        span: span, help: "use '.' inside a sub-pipeline, as in flatMap (weather .)"))
+    compiler.report(.dotOutsideSubpipeline(span))
     return nil
   }
 

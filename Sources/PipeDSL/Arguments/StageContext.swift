@@ -19,9 +19,13 @@ public struct StageContext {
   /// The stage's source text, as errors and diagrams name it.
   public var text: String { stage.text }
 
-  /// Reports an error at `span`.
+  /// Reports `diagnostic` (one of Messages+*.swift).
+  func report(_ diagnostic: Diagnostic) { compiler.report(diagnostic) }
+
+  /// Reports an error at `span`: for entries outside PipeDSL (the drawing sinks), whose
+  /// messages are their own.
   public func error(_ id: Diagnostic.ID, _ message: String, at span: Span, help: String? = nil) {
-    compiler.report(Diagnostic(id: id, message: message, span: span, help: help))
+    report(Diagnostic(id: id, message: message, span: span, help: help))
   }
 
   /// The value of option `name`, if it was written.
@@ -40,9 +44,8 @@ public struct StrategyContext {
   public let labeled: [(name: Name, value: Arg)]
   public let hasDot: Bool
 
-  public func error(_ id: Diagnostic.ID, _ message: String, at span: Span, help: String? = nil) {
-    compiler.report(Diagnostic(id: id, message: message, span: span, help: help))
-  }
+  /// Reports `diagnostic` (one of Messages+*.swift).
+  func report(_ diagnostic: Diagnostic) { compiler.report(diagnostic) }
 
   /// The value of label `name`, if written.
   public func label(_ name: String) -> Arg? { labeled.first { $0.name.text == name }?.value }

@@ -46,9 +46,7 @@ extension Catalogue {
     options: ["when"], arity: 0...1
   ) { context in
     if let when = context.option("when") {
-      context.warn(
-        .oldName, "'retry(when:)' is written 'retryWhen' in pipe", at: when.name.span,
-        help: "write retryWhen STRATEGY")
+      context.report(.retryWhenOldName(at: when.name.span))
       guard let arg = when.value, let strategy = StrategyCompiler.compile(arg, context) else { return nil }
       return .transform { upstream, env in RetryWhenPlan(strategy: strategy).apply(to: upstream, env: env) }
     }
@@ -115,13 +113,6 @@ extension Catalogue {
         time, other: .deferred { other.build(env) },
         scheduler: env.runtime.scheduler)
     }
-  }
-}
-
-extension StageContext {
-  /// Reports a warning at `span`.
-  public func warn(_ id: Diagnostic.ID, _ message: String, at span: Span, help: String? = nil) {
-    compiler.report(Diagnostic(id: id, severity: .warning, message: message, span: span, help: help))
   }
 }
 

@@ -65,9 +65,7 @@ struct MarbleArguments {
     if case .list(let items) = context.positional[0].kind, !hot { texts = items }
     var ok = true
     if texts.isEmpty {
-      context.error(
-        .badMarbles, "a list of diagrams needs at least one", at: context.positional[0].span,
-        help: "write cold [\"-#\", \"-(a|)\"]: the n-th subscription plays the n-th diagram")
+      context.report(.noDiagrams(at: context.positional[0].span))
       ok = false
     }
     for arg in texts {
@@ -78,7 +76,7 @@ struct MarbleArguments {
       do {
         diagrams.append(hot ? try MarbleDiagram(hot: text) : try MarbleDiagram(cold: text))
       } catch {
-        context.error(.badMarbles, "bad marble diagram: \(error.message)", at: arg.span)
+        context.report(.badMarbles(error.message, at: arg.span))
         ok = false
       }
     }
@@ -123,9 +121,7 @@ struct MarbleValues {
         result.values[key.first!] = value
       } else {
         if key.count != 1 {
-          read.compiler.report(
-            Diagnostic(id: .badMarbleKey, message: "a marble value's key is one letter", span: entry.keySpan)
-          )
+          read.compiler.report(.badMarbleKey(entry.keySpan))
         }
         ok = false
       }

@@ -51,7 +51,7 @@ extension Catalogue {
     var seed: UInt64?
     if let option = context.option("rate") {
       guard let arg = option.value, let value = context.read.number(arg), (0...1).contains(value) else {
-        context.error(.badRate, "the rate is a number from 0 to 1", at: context.option("rate")!.span)
+        context.report(.badRate(at: context.option("rate")!.span))
         return nil
       }
       rate = value

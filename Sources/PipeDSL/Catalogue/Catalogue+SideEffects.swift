@@ -71,9 +71,7 @@ enum SideEffectAction {
     if case .expression = context.positional[0].kind {
       // `onNext { print($0) }`: Rx's closure; pipe names the action, then its expression.
       let name = context.name.text
-      context.error(
-        .badAction, "\(name) takes an action before its expression", at: context.positional[0].span,
-        help: "write '\(name) say { . }' (say prints the expression), '\(name) log' or '\(name) count NAME'")
+      context.report(.actionBeforeExpression(name, at: context.positional[0].span))
       return nil
     }
     guard let word = context.read.word(context.positional[0]) else { return nil }
@@ -81,25 +79,22 @@ enum SideEffectAction {
     switch word.text {
     case "log":
       guard let argument else { return .log }
-      context.error(.badAction, "log takes nothing after it", at: argument.span)
+      context.report(.badAction("log takes nothing after it", at: argument.span))
       return nil
     case "say":
       guard let argument else {
-        context.error(.badAction, "write say { EXPR }", at: word.span)
+        context.report(.badAction("write say { EXPR }", at: word.span))
         return nil
       }
       return context.read.expression(argument).map(SideEffectAction.say)
     case "count":
       guard let argument, let name = context.read.word(argument) else {
-        context.error(.badAction, "write count NAME", at: word.span)
+        context.report(.badAction("write count NAME", at: word.span))
         return nil
       }
       return .count(name.text)
     default:
-      context.error(
-        .unknownAction, "unknown action '\(word.text)'", at: word.span,
-        help: Suggestions.didYouMean(word.text, in: ["log", "say", "count"])
-          ?? "write log, say { EXPR } or count NAME")
+      context.report(.unknownAction(word))
       return nil
     }
   }

@@ -67,7 +67,7 @@ enum ExpectArguments {
     let read = context.read
     if let attempts = context.option("attempts") {
       guard context.positional.isEmpty, let arg = attempts.value, let count = read.integer(arg) else {
-        context.error(.badExpect, "write expect attempts N", at: context.stage.span)
+        context.report(.badExpect("write expect attempts N", at: context.stage.span))
         return nil
       }
       return .attempts(count)
@@ -75,21 +75,19 @@ enum ExpectArguments {
     var errorKind: String?
     if let option = context.option("error") {
       guard let arg = option.value, let kind = read.word(arg) else {
-        context.error(.badExpect, "write error KIND after the values", at: option.span)
+        context.report(.badExpect("write error KIND after the values", at: option.span))
         return nil
       }
       errorKind = kind.text
     }
     guard let first = context.argument(0) else {
-      context.error(
-        .badExpect, "expect needs a marble diagram, a list of values, or attempts N", at: context.stage.span)
+      context.report(
+        .badExpect("expect needs a marble diagram, a list of values, or attempts N", at: context.stage.span))
       return nil
     }
     if case .list = first.kind {
       if let extra = context.argument(1) {
-        context.error(
-          .badExpect, "only 'error KIND' may follow the list of values",
-          at: extra.span)
+        context.report(.badExpect("only 'error KIND' may follow the list of values", at: extra.span))
         return nil
       }
       guard case .list(let values)? = read.constant(first) else { return nil }
@@ -100,7 +98,7 @@ enum ExpectArguments {
     do {
       diagram = try MarbleDiagram(cold: text)
     } catch {
-      context.error(.badMarbles, "bad marble diagram: \(error.message)", at: first.span)
+      context.report(.badMarbles(error.message, at: first.span))
       return nil
     }
     var values: [Character: Value] = [:]

@@ -53,7 +53,7 @@ extension Catalogue {
       let count = context.read.integer(context.positional[1])
     else { return nil }
     guard start.addingReportingOverflow(count).overflow == false else {
-      context.error(.rangeOverflow, "the range passes the largest whole number", at: context.stage.span)
+      context.report(.rangeOverflow(at: context.stage.span))
       return nil
     }
     return .source(
@@ -116,7 +116,7 @@ extension Catalogue {
   ) { context in
     guard let period = context.read.duration(context.positional[0]) else { return nil }
     guard period > .zero else {
-      context.error(.zeroPeriod, "the period must be longer than zero", at: context.positional[0].span)
+      context.report(.zeroPeriod(at: context.positional[0].span))
       return nil
     }
     return .source { env, _ in

@@ -103,7 +103,7 @@ enum StrategyCatalogue {
     var jitter = Jitter.none
     if let arg = context.label("factor") {
       guard let value = reader.number(arg), (1...100).contains(value) else {
-        context.error(.badFactor, "the factor is a number from 1 to 100", at: arg.span)
+        context.report(.badFactor(at: arg.span))
         return nil
       }
       factor = value
@@ -115,10 +115,7 @@ enum StrategyCatalogue {
     if let arg = context.label("jitter") {
       guard let word = reader.word(arg) else { return nil }
       guard let value = Jitter(rawValue: word.text) else {
-        context.error(
-          .unknownJitter, "unknown jitter '\(word.text)'", at: word.span,
-          help: Suggestions.didYouMean(word.text, in: Jitter.allCases.map(\.rawValue))
-            ?? "none, full, equal or decorrelated")
+        context.report(.unknownJitter(word, among: Jitter.allCases.map(\.rawValue)))
         return nil
       }
       jitter = value
@@ -179,9 +176,7 @@ extension StrategyContext {
   func times() -> Int? {
     guard let arg = label("times") else {
       let signature = compiler.catalogue.strategies[name.text]?.signature
-      error(
-        .missingTimes, "'\(name.text)' needs times: N, how many retries at most", at: span,
-        help: signature.map { "it is written \($0)" })
+      report(.missingTimes(name.text, at: span, signature: signature))
       return nil
     }
     return readerContext.integer(arg)

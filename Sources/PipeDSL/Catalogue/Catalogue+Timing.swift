@@ -59,9 +59,7 @@ extension Catalogue {
     var latest = true
     if let option = context.option("latest") {
       guard let arg = option.value, case .literal(.bool(let value)) = arg.kind else {
-        context.error(
-          .wrongArgumentType, "latest takes true or false", at: option.name.span,
-          help: "write throttle 1s latest: false")
+        context.report(.latestIsABool(at: option.name.span))
         return nil
       }
       latest = value

@@ -254,7 +254,7 @@ extension Catalogue {
     }
     guard let span = context.read.duration(spanArg) else { return nil }
     guard span > .zero else {
-      context.error(.numberTooSmall, "buffer's duration must be more than zero", at: spanArg.span)
+      context.report(.bufferOfNoTime(at: spanArg.span))
       return nil
     }
     return .transform { upstream, env in

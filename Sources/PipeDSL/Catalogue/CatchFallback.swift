@@ -16,16 +16,14 @@ enum CatchFallback {
     }
     if case .expression = first.kind {
       // `catch { ... }`, Rx's handler closure: pipe's fallbacks are words or a pipeline.
-      context.error(
-        .badCatch, "catch takes a fallback, not an expression", at: first.span,
-        help: "write catch cache, catch empty, catch just VALUE or catch (PIPELINE), as in catch (just 0)")
+      context.report(.catchOfAnExpression(at: first.span))
       return nil
     }
     guard let word = context.read.word(first) else { return nil }
     switch word.text {
     case "just":
       guard let arg = context.argument(1) else {
-        context.error(.badCatch, "write the value after just: catch just 0", at: word.span)
+        context.report(.catchJustWithoutValue(at: word.span))
         return nil
       }
       return context.read.value(arg).map(CatchFallback.just)
@@ -33,16 +31,13 @@ enum CatchFallback {
       guard context.positional.count == 1 else { return tooMany(context) }
       return word.text == "cache" ? .cache : word.text == "empty" ? .empty : .ask
     default:
-      context.error(
-        .unknownFallback, "unknown fallback '\(word.text)'", at: word.span,
-        help: Suggestions.didYouMean(word.text, in: ["cache", "empty", "just", "ask"])
-          ?? "write cache, empty, just VALUE, (PIPELINE) or ask")
+      context.report(.unknownFallback(word))
       return nil
     }
   }
 
   private static func tooMany(_ context: StageContext) -> CatchFallback? {
-    context.error(.wrongArity, "'catch' takes one fallback", at: context.positional[1].span)
+    context.report(.catchTakesOneFallback(at: context.positional[1].span))
     return nil
   }
 

@@ -19,12 +19,7 @@ enum StrategyCompiler {
     case .name(let name) where !name.isDotted:
       return entry(name, arguments: [], span: arg.span, compiler: compiler, hasDot: hasDot)
     default:
-      compiler.report(
-        Diagnostic(
-          id: .expectedStrategy, message: "expected a retry strategy, found \(arg.kind.summary)",
-          span: arg.span,
-          help: "for example backoff(1, 3, 5, 10), exponential(1s, times: 5), until(weather.apiKey) or online"
-        ))
+      compiler.report(.expectedStrategy(arg))
       return nil
     }
   }
@@ -33,10 +28,7 @@ enum StrategyCompiler {
     _ name: Name, arguments: [Arg], span: Span, compiler: Compiler, hasDot: Bool
   ) -> CompiledStrategy? {
     guard let entry = compiler.catalogue.strategies[name.text] else {
-      compiler.report(
-        Diagnostic(
-          id: .unknownStrategy, message: "unknown retry strategy '\(name.text)'", span: name.span,
-          help: Suggestions.didYouMean(name.text, in: compiler.catalogue.strategies.keys)))
+      compiler.report(.unknownStrategy(name, among: compiler.catalogue.strategies.keys))
       return nil
     }
     var positional: [Arg] = []
@@ -51,10 +43,7 @@ enum StrategyCompiler {
     var ok = compiler.checkArity(
       entry.name, entry.arity, positional, at: name.span, signature: entry.signature)
     for (label, _) in labeled where !entry.labels.contains(label.text) {
-      compiler.report(
-        Diagnostic(
-          id: .unknownOption, message: "'\(entry.name)' has no option '\(label.text)'", span: label.span,
-          help: Suggestions.didYouMean(label.text, in: entry.labels) ?? "it is written \(entry.signature)"))
+      compiler.report(.unknownLabel(label, of: entry))
       ok = false
     }
     guard ok else { return nil }
@@ -74,10 +63,7 @@ enum StrategyCompiler {
     for entry in entries {
       if case .pipeline = entry.value.kind {
         // The general form sees every error at once; a branch decides one error at a time.
-        compiler.report(
-          Diagnostic(
-            id: .generalFormInDict, message: "the form (errors | ...) cannot be a branch of a dict",
-            span: entry.value.span, help: "use it alone, as in retryWhen (errors | take 3)"))
+        compiler.report(.generalFormInDict(entry.value.span))
         ok = false
         continue
       }

@@ -17,11 +17,7 @@ extension Compiler {
     var result = pipeline
     result.weight = statementWeight
     guard result.weight <= Self.maximumStages else {
-      report(
-        Diagnostic(
-          id: .pipelineTooLong,
-          message: "this pipeline has \(result.weight) stages; pipe runs at most \(Self.maximumStages)",
-          span: span, help: "split it with let names, or use fewer stages"))
+      report(.pipelineTooLong(result.weight, maximum: Self.maximumStages, at: span))
       return nil
     }
     return result

@@ -22,9 +22,7 @@ extension Compiler {
     guard let source, let previous = previousStatementEnd,
       source.line(of: stage.span.start) == source.line(of: previous) + 1
     else { return nil }
-    return Diagnostic(
-      id: .missingPipe, message: "missing '|' before '\(stage.operatorName)'?", span: .at(stage.span.start),
-      help: "a line that goes on with the statement above starts with '|': | \(stage.text)")
+    return .missingPipe(atLineStart: stage)
   }
 
   /// Whether `name` is a stage: an operator, a plugin source, a `let` name or another

@@ -13,15 +13,11 @@ extension Compiler {
         continue
       }
       if option.value == nil {
-        report(
-          Diagnostic(
-            id: .optionNeedsValue, message: "'\(name)' needs a value", span: option.name.span,
-            help: "it is written \(entry.signature)"))
+        report(.optionNeedsValue(name, at: option.name.span, signature: entry.signature))
         ok = false
       }
       if !seen.insert(name).inserted {
-        report(
-          Diagnostic(id: .duplicateOption, message: "'\(name)' is given twice", span: option.name.span))
+        report(.duplicateOption(name, at: option.name.span))
         ok = false
       }
     }
@@ -39,9 +35,6 @@ extension Compiler {
   }
 
   private func reportUnknownOption(_ name: String, of entry: CatalogueEntry, at span: Span) {
-    report(
-      Diagnostic(
-        id: .unknownOption, message: "'\(entry.name)' has no option '\(name)'", span: span,
-        help: Suggestions.didYouMean(name, in: entry.options) ?? "it is written \(entry.signature)"))
+    report(.unknownOption(name, of: entry, at: span))
   }
 }

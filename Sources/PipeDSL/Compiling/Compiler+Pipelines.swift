@@ -64,10 +64,7 @@ extension Compiler {
     let name = stage.operatorName
     switch compiled {
     case .source where index > 0:
-      report(
-        Diagnostic(
-          id: .sourceAfterPipe, message: "'\(name)' is a source and starts a pipeline", span: stage.span,
-          help: "to combine streams, write merge (\(stage.text)) or concat (\(stage.text))"))
+      report(.sourceAfterPipe(name, stage))
       return false
     case .transform where index == 0, .plainTransform where index == 0, .elementwise where index == 0,
       .sink where index == 0:
@@ -75,20 +72,15 @@ extension Compiler {
         report(missing)
         return false
       }
-      report(
-        Diagnostic(
-          id: .missingSource, message: "'\(name)' needs something upstream", span: stage.span,
-          help: "start the pipeline with a source, as in just 1 | \(stage.text)"))
+      report(.missingSource(name, stage))
       return false
     case .sink where index < count - 1:
-      report(
-        Diagnostic(
-          id: .sinkNotLast, message: "'\(name)' ends a pipeline; nothing can follow it", span: stage.span))
+      report(.sinkNotLast(name, at: stage.span))
       return false
     case .sink where context != .run:
       report(
-        Diagnostic(
-          id: .sinkInSubpipeline, message: "'\(name)' can only end a pipeline that runs", span: stage.span,
+        .sinkInSubpipeline(
+          name, at: stage.span,
           help: context == .binding ? "write the sink where the name is used: NAME | \(name)" : nil))
       return false
     default:

@@ -74,17 +74,14 @@ extension Compiler {
         if ok || label == unknown.first {
           let named = unknown.map { "'\($0)'" }.joined(separator: ", ")
           report(
-            Diagnostic(
-              id: .unknownOption,
-              message: "'\(info.name)' has no parameter\(unknown.count > 1 ? "s" : "") \(named)",
-              span: option.span,
+            .unknownParameters(
+              of: info.name, named, count: unknown.count, at: option.span,
               help: Suggestions.didYouMean(label, in: names) ?? "it is written \(signature)\(firstParameter)")
           )
         }
         ok = false
       } else if given[label] != nil {
-        report(
-          Diagnostic(id: .repeatedArgument, message: "'\(label)' is given twice", span: option.span))
+        report(.repeatedArgument(label, at: option.span))
         ok = false
       } else {
         given[label] = option.value
@@ -106,10 +103,7 @@ extension Compiler {
   private func reportMissing(_ source: String, _ missing: [String], at span: Span, signature: String) -> Bool
   {
     let list = missing.map { "'\($0)'" }.joined(separator: ", ")
-    report(
-      Diagnostic(
-        id: .wrongArity, message: "'\(source)' needs \(list)", span: span, help: "it is written \(signature)"
-      ))
+    report(.missingParameters(of: source, list, at: span, signature: signature))
     return false
   }
 }

@@ -45,11 +45,7 @@ extension Compiler {
       )
     }
     if failedBindings.contains(name) {
-      report(
-        Diagnostic(
-          id: .bindingNotCompiled,
-          message: "'\(name)' names a pipeline that did not compile (its error is above)",
-          span: op.name.span))
+      report(.bindingNotCompiled(name, at: op.name.span))
       return nil
     }
     if name == "errors", context == .inner(errorsSource: true) {
@@ -99,10 +95,7 @@ extension Compiler {
     guard let compiled = entry.compile(&context) else {
       if diagnostics.count(where: \.isError) == errorsBefore {
         // An entry must say why it refused a stage; never drop a statement silently.
-        report(
-          Diagnostic(
-            id: .stageNotCompiled, message: "'\(entry.name)' could not be compiled as written",
-            span: stage.span, help: "it is written \(entry.signature)"))
+        report(.stageNotCompiled(entry, at: stage.span))
       }
       return nil
     }
@@ -127,17 +120,14 @@ extension Compiler {
     let location =
       positional.count > arity.upperBound
       ? positional[arity.upperBound].span.to(positional.last!.span) : span
-    report(
-      Diagnostic(
-        id: .wrongArity, message: "'\(name)' takes \(expected), found \(positional.count)", span: location,
-        help: "it is written \(signature)"))
+    report(.wrongArity(name, expected: expected, found: positional.count, at: location, signature: signature))
     return false
   }
 
   private func expectNoArguments(_ op: OperatorStage, what: String) -> Bool {
     let (positional, options) = op.split(optionNames: [])
     guard let first = positional.first?.span ?? options.first?.span else { return true }
-    report(Diagnostic(id: .wrongArity, message: "\(what) takes no arguments", span: first))
+    report(.takesNoArguments(what, at: first))
     return false
   }
 
@@ -145,8 +135,8 @@ extension Compiler {
     let candidates =
       catalogue.names + Array(catalogue.aliases.keys) + Array(externalSources.keys) + Array(bindings.keys)
     report(
-      Diagnostic(
-        id: .unknownOperator, message: "unknown operator '\(name.text)'", span: name.span,
+      .unknownOperator(
+        name,
         help: name.text == "errors"
           ? "'errors' is the stream of errors inside retryWhen (errors | ...)"
           : Self.promptCommandHelp[name.text] ?? Suggestions.didYouMean(name.text, in: candidates)
@@ -208,16 +198,10 @@ extension Compiler {
           parts.append(part)
         }
       case .source?:
-        report(
-          Diagnostic(
-            id: .sourceAfterPipe, message: "'\(inner.operatorName)' is a source and starts a pipeline",
-            span: inner.span, help: "a group after '|' holds operators only, such as (map { . } | take 2)"))
+        report(.sourceInGroup(inner))
         failed = true
       case .sink?:
-        report(
-          Diagnostic(
-            id: .sinkInSubpipeline, message: "'\(inner.operatorName)' can only end a pipeline that runs",
-            span: inner.span))
+        report(.sinkInSubpipeline(inner.operatorName, at: inner.span))
         failed = true
       case nil:
         failed = true

@@ -40,10 +40,7 @@ extension Compiler {
 
   private func compileBinding(_ name: Name, _ pipeline: Pipeline) -> CompiledStatement.Kind? {
     if catalogue.lookup(name.text) != nil || externalSources[name.text] != nil {
-      report(
-        Diagnostic(
-          id: .bindingShadowsOperator, message: "'\(name.text)' is already an operator or source",
-          span: name.span, help: "choose another name"))
+      report(.bindingShadowsOperator(name))
       return nil
     }
     guard let compiled = compilePipeline(pipeline, parent: nil, context: .binding),
@@ -74,7 +71,7 @@ extension Compiler {
     }
     guard let key, let constant else { return nil }
     if let problem = settings.problem(key, constant) {
-      report(Diagnostic(id: .invalidSetting, message: problem, span: value.span))
+      report(.invalidSetting(problem, at: value.span))
       return nil
     }
     return .set(key, constant)

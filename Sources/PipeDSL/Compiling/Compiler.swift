@@ -111,11 +111,10 @@ public final class Compiler {
       }
     }
     report(
-      Diagnostic(
-        id: .unknownSetting, message: "unknown setting '\(name.text)'", span: name.span,
+      .unknownSetting(
+        name,
         help: Suggestions.didYouMean(name.text, in: settings.keys)
-          ?? Self.settingsEnding(in: name.text, settings.keys)
-      ))
+          ?? Self.settingsEnding(in: name.text, settings.keys)))
     return nil
   }
 

@@ -97,4 +97,33 @@ extension Diagnostic {
   static func pipelineArgumentHelp(_ name: String) -> String {
     "to pass a pipeline, put a space before '(': '\(name) (...)'"
   }
+
+  /// `set weather.faults 500,500,ok`: a string setting's value is written in quotes
+  /// (`written`: the value as it was written).
+  static func commaInSetting(_ comma: Span, path: String, written: String) -> Diagnostic {
+    Diagnostic(
+      id: .expectedStatementEnd, message: "expected end of statement, found ','", span: comma,
+      help: "put the value in quotes: set \(path) \"\(written)\"")
+  }
+
+  /// `nil`, `undefined`: another language's null.
+  static func foreignNull(_ token: Token) -> Diagnostic {
+    Diagnostic(
+      id: .foreignSyntax, severity: .warning, message: "'\(token.text)' is written 'null' in pipe",
+      span: token.span, help: "write 'null'")
+  }
+
+  /// `{ x in x > 1 }`: a closure with a parameter, and what pipe writes for it.
+  static func closureWithParameter(_ span: Span, written: String) -> Diagnostic {
+    Diagnostic(
+      id: .foreignSyntax, message: "a '{ }' in pipe takes no parameters: the element is '.'", span: span,
+      help: "write \(written)")
+  }
+
+  /// `weather("London").retry(3)`: an Rx method chain, and the pipe line it means.
+  static func methodChain(_ span: Span, written: String) -> Diagnostic {
+    Diagnostic(
+      id: .methodChain, message: "pipe joins stages with '|', not with '.'", span: span,
+      help: "write '\(written)'")
+  }
 }

@@ -5,10 +5,7 @@ extension Parser {
   /// `nil` or `undefined` where a value stands: read as `null`, with a warning.
   mutating func foreignLiteral(_ token: Token) -> Literal? {
     guard ["nil", "undefined"].contains(token.text) else { return nil }
-    diagnostics.append(
-      Diagnostic(
-        id: .foreignSyntax, severity: .warning, message: "'\(token.text)' is written 'null' in pipe",
-        span: token.span, help: "write 'null'"))
+    diagnostics.append(.foreignNull(token))
     return .null
   }
 
@@ -26,10 +23,7 @@ extension Parser {
     nested(.brackets, { $0.synchronize() }, orElse: ())
     let body = file.text(of: Span(bodyStart, max(bodyStart, lastEnd)))
     let written = ForeignSyntax.closure(body, parameter: parameter.text, stage: stageName)
-    report(
-      Diagnostic(
-        id: .foreignSyntax, message: "a '{ }' in pipe takes no parameters: the element is '.'",
-        span: Span(open.span.start, max(parameter.span.end, lastEnd)), help: "write \(written)"))
+    report(.closureWithParameter(Span(open.span.start, max(parameter.span.end, lastEnd)), written: written))
     finishBracketed(open, expecting: "'}'")
     return Expr(.invalid, span(from: open.span.start))
   }
@@ -49,10 +43,7 @@ extension Parser {
       if check(.leftBrace) { link.closure = skipBracketed() }
       links.append(link)
     }
-    report(
-      Diagnostic(
-        id: .methodChain, message: "pipe joins stages with '|', not with '.'",
-        span: Span(start, max(start, lastEnd)), help: "write '\(ForeignSyntax.pipeline(links))'"))
+    report(.methodChain(Span(start, max(start, lastEnd)), written: ForeignSyntax.pipeline(links)))
     synchronize()
   }
 

@@ -60,10 +60,7 @@ extension Parser {
       // `set weather.faults 500,500,ok`: a string setting's value is written in quotes.
       while !(check(.newline) || check(.semicolon) || check(.end)) { advance() }
       let written = file.text(of: Span(valueStart, lastEnd))
-      report(
-        Diagnostic(
-          id: .expectedStatementEnd, message: "expected end of statement, found ','", span: comma.span,
-          help: "put the value in quotes: set \(path.text) \"\(written)\""))
+      report(.commaInSetting(comma.span, path: path.text, written: written))
       return nil
     }
     return .setting(path: path, value: value)

@@ -26,8 +26,17 @@ extension Session {
     _ file: SourceFile, mode: Lexer.Mode = .file, waitForJobs: Bool = true,
     commands: ((Command, Statement) -> Void)? = nil, warnings: (([Diagnostic]) -> Void)? = nil
   ) -> ExecutionReport {
+    execute(Parser.parse(file, mode: mode), waitForJobs: waitForJobs, commands: commands, warnings: warnings)
+  }
+
+  /// Checks and runs a text already parsed (the prompt parses what is typed to see whether
+  /// it is whole), as `execute(_:mode:waitForJobs:commands:warnings:)` does.
+  public nonisolated func execute(
+    _ parsed: ParseResult<Program>, waitForJobs: Bool = true,
+    commands: ((Command, Statement) -> Void)? = nil, warnings: (([Diagnostic]) -> Void)? = nil
+  ) -> ExecutionReport {
+    let file = parsed.file
     var report = ExecutionReport()
-    let parsed = Parser.parse(file, mode: mode)
     report.diagnostics = parsed.diagnostics
     guard !parsed.hasErrors else { return report }
     let (steps, diagnostics) = loop.sync { () -> ([Step], [Diagnostic]) in

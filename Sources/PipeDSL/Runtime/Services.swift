@@ -72,6 +72,8 @@ public protocol LineSource: AnyObject {
 public protocol Drawing: AnyObject {
   /// A failed marble `expect` drawn as lanes, expected above actual.
   func lanes(for failure: ExpectationFailure) -> [String]
+  /// The sinks that draw (`marbles`, `table`, `plot`), for a session's catalogue.
+  var sinkEntries: [CatalogueEntry] { get }
 }
 
 /// What the host of a session hears about background jobs, on the loop.

@@ -7,15 +7,17 @@ extension Value {
   public static let maxDepth = 512
 
   /// Whether the value nests more than `limit` levels deep (`1` and `[]` are one level,
-  /// `[[1]]` two); it looks no deeper than `limit + 1` levels, and at each list or record it
-  /// holds many times only once (`ValueMeasure`).
+  /// `[[1]]` two); it looks no deeper than `limit + 1` levels, at each list or record it
+  /// holds many times only once (`ValueMeasure`), and not into the values checked last
+  /// (`PassedDepths`), so that wrapping a checked value costs one level.
   public func nests(deeperThan limit: Int) -> Bool {
     switch self {
-    case .list, .record: break
+    case .list(let items): return Self.nests(self, items: items, storage: storageAddress, deeperThan: limit)
+    case .record(let record):
+      return Self.nests(
+        self, items: record.fields.lazy.map(\.value), storage: storageAddress, deeperThan: limit)
     default: return limit < 0  // a scalar, at every event of every stage: spared the measure
     }
-    var measure = ValueMeasure(maxLevels: max(limit, 0), maxBytes: .max)
-    return measure.levels(of: self) > limit || measure.tooDeep
   }
 
   /// About how many bytes the value holds, as `Limits.maxHeldBytes` counts them: 16 for each

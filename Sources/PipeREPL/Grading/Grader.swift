@@ -52,8 +52,8 @@ enum Grader {
     }
     var quiet = options
     quiet.answer = quiet.answer ?? .fail  // grading never waits for a person
-    let settings = Settings.commandLine()
-    let redactor = Redactor.commandLine(settings)
+    let settings = Settings.fromEnvironment()
+    let redactor = Redactor.fromEnvironment(settings)
     // Each file is graded with only what the person allowed: no network without --allow-net.
     let permissions = options.permissions.permissions(command: "pipe check", grading: true)
     let output = BufferedOutput()

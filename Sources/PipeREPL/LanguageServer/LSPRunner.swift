@@ -113,8 +113,8 @@ final class LSPRunner: @unchecked Sendable {
   /// Runs one text in a session of its own, stopped after `budget` seconds.
   private func run(_ work: Work) -> Outcome {
     let output = BoundedOutput()
-    let settings = Settings.commandLine()
-    let redactor = Redactor.commandLine(settings)
+    let settings = Settings.fromEnvironment()
+    let redactor = Redactor.fromEnvironment(settings)
     let session = LanguageServer.session(settings: settings, redactor: redactor, output: output, host: host)
     condition.lock()
     let startNow = (latest[work.uri] ?? work.version) <= work.version

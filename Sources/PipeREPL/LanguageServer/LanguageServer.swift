@@ -82,8 +82,8 @@ final class LanguageServer {
 
   init(writer: LSPWriter) {
     self.writer = writer
-    let settings = Settings.commandLine()
-    redactor = Redactor.commandLine(settings)
+    let settings = Settings.fromEnvironment()
+    redactor = Redactor.fromEnvironment(settings)
     host = Session.pluginHost(output: DroppedOutput(), paint: .plain)
     session = LanguageServer.session(settings: settings, redactor: redactor, host: host)
   }
@@ -107,7 +107,7 @@ final class LanguageServer {
         notes: { output.errorLine($0) }),
       ask: { _ in .fail }, lines: ReaderLines(NoLines()), drawing: Rendering(display: { Display() }),
       redactor: redactor, permissions: permissions)
-    return Loop.main.sync { Session.commandLine(clock: .virtual, services: services) }
+    return Loop.main.sync { Session.withDrawingSinks(clock: .virtual, services: services) }
   }
 
   /// Reads and answers messages until `exit` or the end of the input; the exit status: 0

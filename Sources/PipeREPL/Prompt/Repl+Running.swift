@@ -7,16 +7,21 @@ import Synchronization
 extension Repl {
   /// Runs a statement typed at the prompt; the prompt survives every error. What was entered
   /// as one unit (lines joined, a paste) reads as a file does: a line starting with `|`
-  /// continues the statement above it.
+  /// continues the statement above it. A text already parsed (`readStatement`) is not
+  /// parsed again.
   func execute(_ text: String, name: String = "<prompt>", mode: Lexer.Mode = .file) {
+    execute(Parser.parse(SourceFile(name: name, text: text), mode: mode))
+  }
+
+  func execute(_ parsed: ParseResult<Program>) {
     let session = host.current
     let settingsBefore = session.loop.sync { session.settings.explicitValues }
-    let file = SourceFile(name: name, text: text)
+    let file = parsed.file
     // `:load` runs inside the statement that named it.
     let nested = runningForeground.load(ordering: .acquiring)
     runningForeground.store(true, ordering: .releasing)
     let (linesBefore, endsBefore) = (output.linesWritten, session.loop.sync { session.foregroundEnds })
-    let report = session.execute(file, mode: mode, waitForJobs: false) { [unowned self] command, _ in
+    let report = session.execute(parsed, waitForJobs: false) { [unowned self] command, _ in
       self.runCommand(command)
     }
     runningForeground.store(nested, ordering: .releasing)
@@ -29,7 +34,7 @@ extension Repl {
       let rendered = DiagnosticRenderer(paint: streams.error.paint).render(report.diagnostics, in: shown)
       terminal.write(rendered + "\n", to: STDERR_FILENO)
     }
-    if !report.hasCompileErrors { host.rememberBindings(in: file, mode: mode) }
+    if !report.hasCompileErrors { host.rememberBindings(parsed.tree.statements) }
     for (statement, outcome) in report.expectations {
       switch outcome {
       case .failed(let message): output.errorLine(message)

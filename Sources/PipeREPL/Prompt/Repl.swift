@@ -69,7 +69,7 @@ final class Repl: @unchecked Sendable {
     settings.onIgnored = { [output] key, _, problem in
       output.note(Repl.ignoredNote(key, problem, default: settings[key]))
     }
-    var services = Services.commandLine(
+    var services = Services.withPluginsAndDrawing(
       output: output, settings: settings, redactor: terminal.redactor,
       cache: ValueCache.kept(in: .standard(), output: output),
       // A diagram drawn live goes through the terminal, so it stays above the line being edited.
@@ -107,11 +107,11 @@ final class Repl: @unchecked Sendable {
     refreshVocabulary()
     terminal.write(banner + "\n")
     for line in startupLines { output.note(line) }
-    while !quitRequested, let lines = readStatement() {
-      guard !lines.isEmpty else { continue }
+    while !quitRequested, let read = readStatement() {
+      guard let parsed = read.parsed else { continue }
       historyInterrupted.store(false, ordering: .releasing)
-      history.add(lines: lines)
-      execute(lines.joined(separator: "\n"))
+      history.add(lines: read.lines)
+      execute(parsed)
     }
     for line in jobsStoppedByLeaving() { output.note(line) }
     for session in host.all { session.leave() }
@@ -129,9 +129,9 @@ final class Repl: @unchecked Sendable {
 
   /// Reads one statement, asking for more lines while it is unfinished, or while what was
   /// typed or pasted ahead goes on with a line starting with `|` (the statement has not run
-  /// yet, so that line continues it, as in a file). Nil at Ctrl-D; no lines after Ctrl-C or
-  /// an empty line.
-  func readStatement() -> [String]? {
+  /// yet, so that line continues it, as in a file); with them, their parse, which `execute`
+  /// runs. Nil at Ctrl-D; no lines after Ctrl-C or an empty line.
+  func readStatement() -> (lines: [String], parsed: ParseResult<Program>?)? {
     var lines: [String] = []
     while true {
       pendingLines = lines
@@ -140,14 +140,14 @@ final class Repl: @unchecked Sendable {
       case .line(let line):
         lines.append(line)
         let text = lines.joined(separator: "\n")
-        if text.allSatisfy(\.isWhitespace) { return [] }
-        if Parser.parse(SourceFile(name: "<prompt>", text: text), mode: .file).isIncomplete { continue }
-        if terminal.inputContinuesStatement { continue }
-        return lines
+        if text.allSatisfy(\.isWhitespace) { return ([], nil) }
+        let parsed = Parser.parse(SourceFile(name: "<prompt>", text: text), mode: .file)
+        if parsed.isIncomplete || terminal.inputContinuesStatement { continue }
+        return (lines, parsed)
       case .endOfInput:
-        return lines.isEmpty ? nil : []
+        return lines.isEmpty ? nil : ([], nil)
       case .interrupted, .cancelled:
-        return []
+        return ([], nil)
       }
     }
   }

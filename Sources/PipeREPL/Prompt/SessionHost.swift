@@ -19,14 +19,14 @@ final class SessionHost: @unchecked Sendable {
   private var bindings: [String] = []
 
   init(clock: ClockMode, services: sending Services) {
-    sessions = [loop.sync { Session.commandLine(clock: clock, services: services, interactive: true) }]
+    sessions = [loop.sync { Session.withDrawingSinks(clock: clock, services: services, interactive: true) }]
   }
 
   /// Starts a session on another clock for the statements that follow.
   func switchClock(to clock: ClockMode) {
     let previous = current
     let session = loop.sync {
-      Session.commandLine(clock: clock, services: previous.services, interactive: true)
+      Session.withDrawingSinks(clock: clock, services: previous.services, interactive: true)
     }
     for text in bindings {
       _ = session.execute(SourceFile(name: "<let>", text: text), mode: .file, waitForJobs: false)
@@ -34,8 +34,8 @@ final class SessionHost: @unchecked Sendable {
     lock.withLock { sessions.append(session) }
   }
   /// Remembers the `let` statements of a text that ran without compile errors.
-  func rememberBindings(in file: SourceFile, mode: Lexer.Mode) {
-    for statement in Parser.parse(file, mode: mode).tree.statements {
+  func rememberBindings(_ statements: [Statement]) {
+    for statement in statements {
       if case .binding = statement.kind { bindings.append(statement.text) }
     }
   }

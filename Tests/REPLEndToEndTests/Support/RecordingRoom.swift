@@ -55,15 +55,16 @@ final class RecordingRoom {
     _ count: Int, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
     matching: (Request) -> Bool = { _ in true }
   ) throws -> [Request] {
-    let deadline = Date().addingTimeInterval(timeout)
     var found: [Request] = []
-    while Date() < deadline {
+    let came = try waitUntil(
+      deadline: timeout, "the room got \(found.count) of \(count) requests: \((try? requests()) ?? [])",
+      file: file, line: line
+    ) {
       found = try requests().filter(matching)
-      if found.count >= count { return found }
-      Thread.sleep(forTimeInterval: 0.02)
+      return found.count >= count
     }
-    XCTFail("the room got \(found.count) of \(count) requests: \(try requests())", file: file, line: line)
-    throw CancellationError()
+    guard came else { throw CancellationError() }
+    return found
   }
 
   private static let script = """
