@@ -46,7 +46,7 @@ let package = Package(
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
     .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText", "SplitMix"]),
     // Pipelines as RxSwift, Combine and RxJS code: by meaning, with helpers for what a library lacks.
-    .target(name: "PipeExport", dependencies: ["PipeDSL"]),
+    .target(name: "PipeExport", dependencies: ["PipeDSL", "Operators"]),
     .testTarget(
       name: "PipeExportTests", dependencies: ["PipeExport", "PipeDSL", "PipeProcessSupport"],
       exclude: ["Goldens"]),

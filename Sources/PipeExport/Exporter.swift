@@ -47,6 +47,7 @@ public enum Exporter {
       case .rxjs: RxJSExport(runnable: runnable)
       }
     let context = ExportContext()
+    context.errors = ErrorEnum(source: ErrorEnum.source(of: program))
     context.numbersAttempts = program.statements.contains { $0.text.contains(".attempt") }
     var bindings: Set<String> = []
     var body: [String] = []

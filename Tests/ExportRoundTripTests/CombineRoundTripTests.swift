@@ -45,6 +45,8 @@ final class CombineRoundTripTests: XCTestCase {
     for folder in ["examples/chapter", "examples/rx", "examples/tour", "Tests/PipeExportTests/Scripts"] {
       for path in try PipeProcess.files(in: folder, suffix: ".pipe") {
         let export = try PipeProcess.run(["export", "--to", "combine", "--runnable", path], errors: .output)
+        // A refusal (exit 3, `chaos`) is DocumentedExportTests' to check.
+        if export.status == 3 { continue }
         XCTAssertEqual(export.status, 0, "\(path): \(export.output)")
         let stem = String(path.split(separator: "/").last!.dropLast(5))
         let target =

@@ -17,7 +17,9 @@ public enum Jitter: String, Sendable, CaseIterable {
 ///     RetryStrategy.delays([.seconds(1), .seconds(3)])  // wait 1s, then 3s, then fail
 ///     RetryStrategy.binaryExponential(.seconds(1), times: 4)  // 2s, 4s, 8s, 16s
 public struct RetryStrategy: Equatable, Sendable {
-  enum Shape: Equatable, Sendable {
+  /// How the delays grow, as the strategy was written once its defaults are filled in: what
+  /// `pipe export` writes in another library's terms.
+  public enum Shape: Equatable, Sendable {
     case delays([Time])
     case constant(Time)
     case linear(Time)
@@ -26,7 +28,7 @@ public struct RetryStrategy: Equatable, Sendable {
     case immediate
   }
 
-  let shape: Shape
+  public let shape: Shape
   /// How many resubscriptions the strategy allows.
   public let times: Int
 

@@ -4,6 +4,10 @@ import SplitMix
 extension Catalogue {
   static var resilienceEntries: [CatalogueEntry] { [circuitBreaker, chaos] }
 
+  /// What `circuitBreaker` counts and waits without its options: what its signature says and
+  /// what `pipe export` writes.
+  public static let circuitBreakerDefaults = (failures: 5, reset: Time.seconds(30))
+
   static let circuitBreaker = CatalogueEntry(
     name: "circuitBreaker", role: .errors, signature: "circuitBreaker(failures: 5, reset: 30s)",
     doc: "Counts consecutive failed subscriptions; at `failures` it opens and refuses every "
@@ -20,8 +24,7 @@ extension Catalogue {
     ],
     options: ["failures", "reset"], arity: 0...0
   ) { context in
-    var failures = 5
-    var reset = Time.seconds(30)
+    var (failures, reset) = circuitBreakerDefaults
     if let option = context.option("failures") {
       guard let arg = option.value, let value = context.read.integer(arg, atLeast: 1) else { return nil }
       failures = value

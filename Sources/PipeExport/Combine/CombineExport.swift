@@ -40,10 +40,21 @@ struct CombineExport: LibraryExport {
       parts.append(Self.imports)
       parts.append("let scheduler = DispatchQueue.main\nvar subscriptions = Set<AnyCancellable>()")
     }
-    let helpers = CombineHelper.closure(of: context.helpers, runnable: runnable)
-    let numbered = helpers.contains(.numbered)
-    parts += helpers.map { $0 == .pipeError ? CombineHelper.pipeError(numbered: numbered) : $0.text }
-    parts += [SwiftCode.kinds(context.kinds)].compactMap { $0 }
+    var helpers = CombineHelper.closure(of: context.helpers, runnable: runnable)
+    let code = (helpers.map(\.text) + context.declarations + body).joined(separator: "\n")
+    if !helpers.contains(.pipeError), SwiftCode.readsErrorRecord(code) {
+      helpers = CombineHelper.closure(
+        of: context.helpers + [CombineHelper.pipeError.rawValue], runnable: runnable)
+    }
+    let errors = context.errors.swift(kinds: context.kinds)
+    parts += [errors].compactMap { $0 }
+    parts += helpers.map {
+      $0 == .pipeError
+        ? SwiftCode.pipeError(
+          numbered: helpers.contains(.numbered), errors: errors == nil ? nil : context.errors,
+          rxTimeout: false)
+        : $0.text
+    }
     parts += context.declarations
     parts += body
     return parts.joined(separator: "\n\n") + "\n"

@@ -6,45 +6,8 @@ extension CombineHelper {
   var text: String {
     switch self {
     case .pipeError:
-      return #"""
-        /// An error of one of pipe's kinds, as the pipeline's sources and throwIf raise them.
-        struct PipeError: Error, CustomStringConvertible {
-            var kind: String
-            var message = ""
-            var attempt = 1
-            /// The stage that raised it, the HTTP status behind it, the seconds its service asked
-            /// to be left alone (`Retry-After`): set them where your services know them.
-            var source = ""
-            var status: Int?
-            var retryAfter: Double?
-
-            init(_ kind: String, message: String = "", status: Int? = nil, retryAfter: Double? = nil) {
-                self.kind = kind
-                self.message = message.isEmpty ? kind : message
-                self.status = status
-                self.retryAfter = retryAfter
-            }
-
-            /// `error` as a PipeError, numbered by the attempt that failed.
-            init(_ error: Error, attempt: Int) {
-                self = error as? PipeError ?? PipeError(error.kind, message: error.message)
-                self.attempt = attempt
-            }
-
-            var description: String { kind }
-        }
-
-        extension Error {
-            /// The kind of a `PipeError`; another error's type name.
-            var kind: String { (self as? PipeError)?.kind ?? String(describing: type(of: self)) }
-            var message: String { (self as? PipeError)?.message ?? String(describing: self) }
-            /// Which subscription of its source failed, from 1.
-            var attempt: Int { (self as? PipeError)?.attempt ?? 1 }
-            var source: String { (self as? PipeError)?.source ?? "" }
-            var status: Int? { (self as? PipeError)?.status }
-            var retryAfter: Double? { (self as? PipeError)?.retryAfter }
-        }
-        """#
+      // Written by SwiftCode.pipeError, which names the pipeline's own error type.
+      return ""
     case .clock:
       return #"""
         /// The clock the pipelines run on: the real one, or with `--virtual` a virtual one that
@@ -195,27 +158,26 @@ extension CombineHelper {
         /// Plays a marble diagram on every subscription: `-` is one frame (1 ms), a letter a value,
         /// `(ab)` one frame, `100ms` a pause, `#` an error, `|` completion. With several diagrams
         /// the n-th subscription plays the n-th, the last one repeating.
-        func cold<T>(_ diagrams: String..., values: [Character: T], error: PipeError = PipeError("error")) -> AnyPublisher<T, Error> {
+        func cold<T>(_ diagrams: String..., values: [Character: T], error: Error = PipeError("error")) -> AnyPublisher<T, Error> {
             play(diagrams, values: values, error: error)
         }
 
         /// A diagram whose letters are the values, as strings.
-        func cold(_ diagrams: String..., error: PipeError = PipeError("error")) -> AnyPublisher<String, Error> {
+        func cold(_ diagrams: String..., error: Error = PipeError("error")) -> AnyPublisher<String, Error> {
             let letters = Set(diagrams.joined()).subtracting("-()|# ^")
             return play(diagrams, values: Dictionary(uniqueKeysWithValues: letters.map { ($0, String($0)) }), error: error)
         }
 
         /// A diagram with no values, of the given type.
-        func cold<T>(_ diagrams: String..., of type: T.Type, error: PipeError = PipeError("error")) -> AnyPublisher<T, Error> {
+        func cold<T>(_ diagrams: String..., of type: T.Type, error: Error = PipeError("error")) -> AnyPublisher<T, Error> {
             play(diagrams, values: [:], error: error)
         }
 
-        private func play<T>(_ diagrams: [String], values: [Character: T], error: PipeError) -> AnyPublisher<T, Error> {
+        private func play<T>(_ diagrams: [String], values: [Character: T], error: Error) -> AnyPublisher<T, Error> {
             var subscriptions = 0
             return Deferred { () -> AnyPublisher<T, Error> in
                 subscriptions += 1
-                var failure = error
-                failure.attempt = subscriptions
+                let failure = PipeError(error, attempt: subscriptions)
                 let events = marbles(diagrams[min(subscriptions, diagrams.count) - 1])
                 let subject = PassthroughSubject<T, Error>()
                 var cancelled = false

@@ -14,7 +14,11 @@ enum CombineHelper: String, CaseIterable {
     if names.contains(Self.retryDelays.rawValue) { names.insert(Self.retryAfter.rawValue) }
     // The materialized events are records, which `show` prints (and declares).
     if names.contains(Self.materialize.rawValue) { names.insert(Self.show.rawValue) }
-    names.insert(Self.pipeError.rawValue)
+    // The helpers that read or raise pipe's error record.
+    let readers: [Self] = [.run, .show, .cold, .numbered, .retryAfter, .retryWhen, .circuitBreaker]
+    if runnable || readers.contains(where: { names.contains($0.rawValue) }) {
+      names.insert(Self.pipeError.rawValue)
+    }
     if runnable {
       names.formUnion([
         Self.clock.rawValue, Self.run.rawValue, Self.show.rawValue, Self.openCombineGaps.rawValue,
@@ -23,11 +27,4 @@ enum CombineHelper: String, CaseIterable {
     return allCases.filter { names.contains($0.rawValue) }
   }
 
-  /// PipeError; with `numbered`, it says whether a stage has numbered it (the first that does,
-  /// as pipe stamps an error once).
-  static func pipeError(numbered: Bool) -> String {
-    guard numbered else { return pipeError.text }
-    return pipeError.text.replacingOccurrences(
-      of: "    var attempt = 1\n", with: "    var attempt = 1\n    var numbered = false\n")
-  }
 }

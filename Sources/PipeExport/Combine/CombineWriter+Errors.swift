@@ -10,12 +10,11 @@ extension CombineWriter {
         chain.add(".map { Optional($0) }")
         chain.add(".replaceError(with: nil)")
       } else {
-        chain.add(".replaceError(with: \(dialect.literal(arg)))")
+        chain.add(".replaceError(with: \(SwiftCode.literal(arg, context: context)))")
       }
       return true
     case .throwIf(let expr, let kind):
-      let raised = kind.map { "PipeError.\($0)" } ?? "value"
-      if let kind { context.kind(kind) }
+      let raised = kind.map { context.kind($0) } ?? "value"
       chain.add(
         ".tryMap { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
       )
@@ -30,14 +29,12 @@ extension CombineWriter {
     case .retry(let attempts): retry(attempts, into: &chain)
     case .retryWhen(let strategy, let max, let on): retryWhen(strategy, max: max, on: on, into: &chain)
     case .timeout(let seconds):
-      context.kind("timeout")
       chain.add(
-        ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { PipeError.timeout })",
+        ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { \(context.kind("timeout")) })",
         comment: "without customError it would complete")
     case .timeoutElse(let seconds, let other):
-      context.kind("timeout")
       chain.add(
-        ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { PipeError.timeout })",
+        ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { \(context.kind("timeout")) })",
         comment: "Combine's timeout has no fallback stream: a catch switches to it")
       chain.add(
         ".catch " + closure(other, parameter: "error"),
@@ -62,7 +59,7 @@ extension CombineWriter {
       chain.add(".catch { _ in Empty() }")
       return true
     case .just(let arg):
-      chain.add(".catch { _ in Just(\(dialect.literal(arg))) }")
+      chain.add(".catch { _ in Just(\(SwiftCode.literal(arg, context: context))) }")
       return true
     case .pipeline(let pipeline): chain.add(".catch " + closure(pipeline, parameter: "error"))
     case .cache:

@@ -6,17 +6,14 @@ extension CombineWriter {
   /// without reaching the strategy, as RxSwift's `retry(when:)` typed to an error.
   func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?, into chain: inout Chain) {
     let list = kinds.map { "[" + $0.map(dialect.string).joined(separator: ", ") + "]" }
-    let start = chain.links.count
     retryWhen(
-      strategy, max: max, when: list.map { "when: { \($0).contains($0.kind) }, " } ?? "", into: &chain)
-    guard let list, chain.links.count > start, chain.links[start].text.hasPrefix(".retryWhen {") else {
-      return
-    }
-    chain.links[start].text =
-      ".retryWhen(on: \(list)) {" + chain.links[start].text.dropFirst(".retryWhen {".count)
+      strategy, max: max, when: list.map { "when: { \($0).contains($0.kind) }, " } ?? "",
+      open: list.map { ".retryWhen(on: \($0)) {" } ?? ".retryWhen {", into: &chain)
   }
 
-  private func retryWhen(_ strategy: Strategy, max: Int?, when: String, into chain: inout Chain) {
+  /// `open` is how the helper's call begins: `.retryWhen {`, or with the kinds it retries.
+  private func retryWhen(_ strategy: Strategy, max: Int?, when: String, open: String, into chain: inout Chain)
+  {
     switch strategy {
     case .delays(let schedule):
       context.use(CombineHelper.retryDelays.rawValue)
@@ -29,28 +26,21 @@ extension CombineWriter {
       let body = context.nested("errors") { _ in
         self.chain(pipeline, outer: "error", extraBindings: ["errors"]).0.swift(indent: "")
       }
-      chain.add(".retryWhen { errors in\n    \(Chain.indentLines(body, by: "    "))\n}")
+      chain.add("\(open) errors in\n    \(Chain.indentLines(body, by: "    "))\n}")
     case .never: chain.add("// retryWhen never: the error is let through")
     case .until(let setting):
       context.use(CombineHelper.retryWhen.rawValue)
-      let property = Self.camelCase(setting)
-      context.declare(
-        "/// The settings the pipeline watches, as `@Published` properties.\nfinal class Settings: ObservableObject {\n    @Published var \(property) = \"\"\n}\n\nlet settings = Settings()"
-      )
       chain.add(
-        ".retryWhen { errors in\n    errors.flatMap { _ in settings.$\(property).dropFirst().first { !$0.isEmpty }.setFailureType(to: Error.self) }\n}",
+        "\(open) errors in\n    errors.flatMap { _ in \(waitForSetting(setting)).setFailureType(to: Error.self) }\n}",
         comment: "until(\(setting)): wait for a new value")
     case .online:
       context.use(CombineHelper.retryWhen.rawValue)
-      context.declare(
-        "/// Whether the network is reachable: feed it from NWPathMonitor.\nlet isOnline = CurrentValueSubject<Bool, Never>(true)"
-      )
       chain.add(
-        ".retryWhen { errors in\n    errors.flatMap { _ in isOnline.first { $0 }.setFailureType(to: Error.self) }\n}",
+        "\(open) errors in\n    errors.flatMap { _ in \(waitForNetwork()).setFailureType(to: Error.self) }\n}",
         comment: "pipe's online also waits 1 s when already online")
     case .ask:
       chain.add("// retryWhen ask: pipe asks the person (retry, default, fail); connect your own dialog here")
-    case .byKind(let branches): byKind(branches, max: max, into: &chain)
+    case .byKind(let branches): byKind(branches, max: max, open: open, into: &chain)
     }
   }
 
@@ -74,7 +64,9 @@ extension CombineWriter {
   }
 
   /// `[kind: strategy, *: strategy]`: a timed strategy per kind; other strategies are noted.
-  private func byKind(_ branches: [(kind: String?, strategy: Strategy)], max: Int?, into chain: inout Chain) {
+  private func byKind(
+    _ branches: [(kind: String?, strategy: Strategy)], max: Int?, open: String, into chain: inout Chain
+  ) {
     context.use(CombineHelper.retryWhen.rawValue)
     var cases: [String] = []
     for (kind, strategy) in branches {
@@ -86,10 +78,17 @@ extension CombineWriter {
         cases.append(
           "\(label) return attempt <= \(schedule.count) ? Just(0).delay(for: error.honouringRetryAfter(\(wait)), scheduler: scheduler).setFailureType(to: Error.self).eraseToAnyPublisher() : Fail(error: error).eraseToAnyPublisher()"
         )
-      default:
+      case .until(let setting):
         cases.append(
-          "\(label) return Fail(error: error).eraseToAnyPublisher()  // \(strategyName(strategy)): no Combine translation"
+          "\(label) return \(waitForSetting(setting)).map { _ in 0 }.setFailureType(to: Error.self).eraseToAnyPublisher()"
         )
+      case .online:
+        cases.append(
+          "\(label) return \(waitForNetwork()).map { _ in 0 }.setFailureType(to: Error.self).eraseToAnyPublisher()"
+        )
+      default:
+        // never; ExportCheck refuses the others.
+        cases.append("\(label) return Fail(error: error).eraseToAnyPublisher()")
       }
     }
     if !branches.contains(where: { $0.kind == nil }) {
@@ -97,7 +96,7 @@ extension CombineWriter {
     }
     let body = cases.map { "        " + $0 }.joined(separator: "\n")
     chain.add(
-      ".retryWhen { errors -> AnyPublisher<Int, Error> in\n    var attempts: [String: Int] = [:]\n"
+      "\(open) errors -> AnyPublisher<Int, Error> in\n    var attempts: [String: Int] = [:]\n"
         + "    return errors.flatMap { error -> AnyPublisher<Int, Error> in\n"
         + "        let key = \(RxSwiftWriter.kindKey(branches, dialect: dialect))\n"
         + "        attempts[key, default: 0] += 1\n        let attempt = attempts[key]!\n"
@@ -105,13 +104,20 @@ extension CombineWriter {
       comment: "a strategy per kind, each kind with its own count of attempts (unlisted kinds share *'s)")
   }
 
-  func strategyName(_ strategy: Strategy) -> String {
-    switch strategy {
-    case .until(let setting): return "until(\(setting))"
-    case .online: return "online"
-    case .ask: return "ask"
-    case .never: return "never"
-    default: return "strategy"
-    }
+  /// The next non-empty value of a setting, declared as a `@Published` property.
+  private func waitForSetting(_ setting: String) -> String {
+    let property = Self.camelCase(setting)
+    context.declare(
+      "/// The settings the pipeline watches, as `@Published` properties.\nfinal class Settings: ObservableObject {\n    @Published var \(property) = \"\"\n}\n\nlet settings = Settings()"
+    )
+    return "settings.$\(property).dropFirst().first { !$0.isEmpty }"
+  }
+
+  /// The network's next being reachable, declared as a subject to feed.
+  private func waitForNetwork() -> String {
+    context.declare(
+      "/// Whether the network is reachable: feed it from NWPathMonitor.\nlet isOnline = CurrentValueSubject<Bool, Never>(true)"
+    )
+    return "isOnline.first { $0 }"
   }
 }

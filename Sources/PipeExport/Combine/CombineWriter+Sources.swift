@@ -13,8 +13,7 @@ extension CombineWriter {
     case .empty: return ("Empty<\(hint), Error>()", false)
     case .never: return ("Empty<\(hint), Error>(completeImmediately: false)", false)
     case .fail(let kind):
-      context.kind(kind)
-      return ("Fail<\(hint), Error>(error: PipeError.\(kind))", false)
+      return ("Fail<\(hint), Error>(error: \(context.kind(kind)))", false)
     case .timer(.seconds(let seconds)):
       return ("Just(0).delay(for: \(stride(seconds)), scheduler: scheduler)", true)
     case .timer(.computed(let expr)):
@@ -68,8 +67,9 @@ extension CombineWriter {
       words.append("of: \(hint).self")
     }
     if let error = values.first(where: { $0.keyText == "#" })?.value.word {
-      context.kind(error)
-      words.append("error: .\(error)")
+      words.append("error: \(context.kind(error))")
+    } else if diagrams.contains(where: { $0.contains("#") }) {
+      words.append("error: \(context.kind("error"))")
     }
     return "cold(" + words.joined(separator: ", ") + ")"
   }
@@ -83,7 +83,7 @@ extension CombineWriter {
       stub.swiftDeclaration(
         publisher: "AnyPublisher<\(stub.type), Error>",
         body:
-          "Fail(error: PipeError(\"notConnected\", message: \"connect \(stub.function) to your service\")).eraseToAnyPublisher()"
+          "Fail(error: \(context.kind("notConnected"))).eraseToAnyPublisher()"
       ))
     return stub.function + "(" + stub.callArguments(words) + ")"
   }

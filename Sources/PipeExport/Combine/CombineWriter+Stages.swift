@@ -27,7 +27,7 @@ extension CombineWriter {
         ".drop(untilOutputFrom: Just(()).delay(for: \(stride(seconds)), scheduler: scheduler))",
         comment: "RxSwift's skip(for:)")
     case .distinct: chain.add(".removeDuplicates()")
-    case .startWith(let arg): chain.add(".prepend(\(dialect.literal(arg)))")
+    case .startWith(let arg): chain.add(".prepend(\(SwiftCode.literal(arg, context: context)))")
     case .enumerate:
       context.use(CombineHelper.show.rawValue)
       context.declare(SwiftCode.indexed + "\n\n" + Self.enumerated)

@@ -40,9 +40,10 @@ struct CombineWriter {
         if typed.errorValue { context.use("show") }
       }
       context.elementType = elementType
-      neverFails = stage(
-        typed.meaning, text: pipeline.stages[index].text, into: &chain, neverFails: neverFails)
-      typed.apply(to: &chain, context: context)
+      typed.write(into: &chain, context: context) { chain in
+        neverFails = stage(
+          typed.meaning, text: pipeline.stages[index].text, into: &chain, neverFails: neverFails)
+      }
       elementType =
         typed.mixed
         ? "String" : meaning.elementType(after: elementType, bindings: bindings.union(extraBindings))
@@ -63,9 +64,11 @@ struct CombineWriter {
   /// it (`just { "no weather: " + .kind }`).
   func argument(_ arg: Arg, outer: String?) -> String {
     switch arg.kind {
+    case .element(let names) where names.isEmpty && context.errorAsValue && outer?.hasPrefix("error") == true:
+      return "show(\(outer!))"  // the error joins the stream as pipe's record
     case .element(let names): return ([outer ?? "$0"] + names.map(\.text)).joined(separator: ".")
     case .expression(let expr): return expression(expr, element: outer ?? "$0")
-    default: return dialect.literal(arg)
+    default: return SwiftCode.literal(arg, context: context)
     }
   }
 

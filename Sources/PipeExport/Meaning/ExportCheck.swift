@@ -54,6 +54,40 @@ struct ExportCheck {
       return self.expression(expr)
     case .cold(_, let values), .hot(_, let values):
       return values.lazy.compactMap { self.value($0.value, asArgument: false) }.first
+    default: return unfaithful(meaning)
+    }
+  }
+
+  /// Why a stage the writers know would come out other than pipe runs it, or nil: what no
+  /// library has and no helper of the exporter does (a translation with a comment is none).
+  private func unfaithful(_ meaning: Meaning) -> String? {
+    switch meaning {
+    case .chaos:
+      return "chaos injects pipe's own simulated faults; \(library.title) has no such operator"
+    case .circuitBreaker where library != .combine:
+      return "\(library.title) has no circuit breaker and the exporter has no helper for it (Combine has one)"
+    case .catchFallback(.ask):
+      return "catch ask asks the person at pipe's prompt; an app needs its own dialog there"
+    case .repeatCount(nil) where library == .rxswift:
+      return "RxSwift has no repeat that subscribes again forever; give repeat a count"
+    case .timeoutElse where library == .combine:
+      return "Combine's timeout has no fallback stream, and a catch would replace the upstream's errors too"
+    case .bufferTimed where library == .combine:
+      return "Combine's collect(.byTimeOrCount) sends no empty list and keeps its timer's beat, unlike pipe"
+    case .retryWhen(let strategy, _, _): return unfaithful(strategy, nested: false)
+    default: return nil
+    }
+  }
+
+  private func unfaithful(_ strategy: Strategy, nested: Bool) -> String? {
+    switch strategy {
+    case .ask: return "retryWhen ask asks the person at pipe's prompt; an app needs its own dialog there"
+    case .byKind(let branches):
+      return branches.lazy.compactMap { self.unfaithful($0.strategy, nested: true) }.first
+    case .online where nested && library == .rxjs:
+      return "the exporter's RxJS strategy per kind has no online"
+    case .general where nested:
+      return "a strategy per kind has only named strategies, not (errors | ...)"
     default: return nil
     }
   }

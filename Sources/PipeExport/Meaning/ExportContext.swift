@@ -8,6 +8,8 @@ final class ExportContext {
   /// Declarations (stubs, caches, breakers), in the order first used, each once.
   private(set) var declarations: [String] = []
   private(set) var kinds: [String] = []
+  /// The pipeline's own error type, which the kinds raised become cases of.
+  var errors = ErrorEnum(source: nil)
   /// Whether the script reads an error's `attempt`: the RxSwift export then numbers the
   /// errors of each stage by its subscription, as pipe does.
   var numbersAttempts = false
@@ -17,6 +19,11 @@ final class ExportContext {
   /// The element type of the stream the stage being written gets, where the writer knows it
   /// (a cache's cast needs it).
   var elementType: String?
+  /// A record joining a stream of a plugin's type, while its stage is written: its literal,
+  /// the value of that type written instead, and whether it was (`MixedTypes`).
+  var joining: (literal: String, value: String, written: Bool)?
+  /// Whether `.` of a catch's fallback, the error, joins the stream as pipe's record.
+  var errorAsValue = false
   /// How deep the closure being written is nested: `value`, `value2`, ...
   private var depth = 0
   private var counter = 0
@@ -29,8 +36,11 @@ final class ExportContext {
     if !declarations.contains(text) { declarations.append(text) }
   }
 
-  func kind(_ kind: String) {
+  /// Registers a kind the pipeline raises; its value in Swift, `WeatherError.tooBig`.
+  @discardableResult
+  func kind(_ kind: String) -> String {
     if !kinds.contains(kind) { kinds.append(kind) }
+    return errors.swiftValue(kind)
   }
 
   /// A fresh number, for names that must differ: `breaker1`, `breaker2`.

@@ -1,3 +1,4 @@
+import Operators
 import PipeDSL
 
 extension Meaning {
@@ -110,8 +111,11 @@ extension Meaning {
       if let other = words.dropFirst().first?.pipeline { return .timeoutElse(seconds: seconds, other) }
       return .timeout(seconds: seconds)
     case "circuitBreaker":
+      // Without an option, the compiler's own default.
+      let defaults = Catalogue.circuitBreakerDefaults
       return .circuitBreaker(
-        failures: words.labeled("failures")?.int ?? 5, resetSeconds: words.labeled("reset")?.seconds ?? 30)
+        failures: words.labeled("failures")?.int ?? defaults.failures,
+        resetSeconds: words.labeled("reset")?.seconds ?? defaults.reset.seconds)
     case "chaos": return .chaos(text: op.description)
     default: return nil
     }
@@ -166,35 +170,43 @@ extension Strategy {
         }
       }
       return .byKind(branches)
-    case .name(let name): return named(name.text, [])
-    case .call(let call): return named(call.name.text, call.arguments)
+    case .name(let name): return named(name.text, [], text: arg.description)
+    case .call(let call): return named(call.name.text, call.arguments, text: arg.description)
     default: return nil
     }
   }
 
-  private static func named(_ name: String, _ arguments: [Arg]) -> Strategy? {
-    let positional = arguments.filter { $0.labelName == nil }
-    let times = arguments.labeled("times")?.int
-    let first = positional.first?.seconds
+  private static func named(_ name: String, _ arguments: [Arg], text: String) -> Strategy? {
     switch name {
-    case "backoff": return .delays(.list(positional.compactMap(\.seconds)))
-    case "constant": return first.map { .delays(.constant($0, times: times ?? 3)) }
-    case "linear": return first.map { .delays(.linear($0, times: times ?? 3)) }
-    case "binaryExponential": return first.map { .delays(.binaryExponential($0, times: times ?? 5)) }
-    case "exponential":
-      return first.map {
-        .delays(
-          .exponential(
-            initial: $0, factor: arguments.labeled("factor")?.double ?? 2,
-            max: arguments.labeled("max")?.seconds ?? 30, times: times ?? 5,
-            jitter: arguments.labeled("jitter")?.word.flatMap { $0 == "none" ? nil : $0 }))
-      }
-    case "immediate": return .delays(.immediate(times: positional.first?.int ?? 3))
-    case "until": return positional.first?.word.map { .until(setting: $0) }
+    case "until": return arguments.first?.word.map { .until(setting: $0) }
     case "online": return .online
     case "ask": return .ask
     case "never": return .never
-    default: return nil
+    default: return compiled(text).map { .delays(DelaySchedule($0)) }
+    }
+  }
+
+  /// A timed strategy as the compiler resolves it, its defaults filled in (`exponential(1s,
+  /// times: 5)` has factor 2 and max 30 s): the catalogue's reading, not a second one.
+  private static func compiled(_ text: String) -> RetryStrategy? {
+    return Compiler(settings: Settings()).compileStrategy(text).strategy?.schedule
+  }
+}
+
+extension DelaySchedule {
+  /// The waits of a strategy the compiler resolved.
+  init(_ strategy: RetryStrategy) {
+    let times = strategy.times
+    switch strategy.shape {
+    case .delays(let delays): self = .list(delays.map(\.seconds))
+    case .constant(let delay): self = .constant(delay.seconds, times: times)
+    case .linear(let delay): self = .linear(delay.seconds, times: times)
+    case .exponential(let initial, let factor, let max, let jitter):
+      self = .exponential(
+        initial: initial.seconds, factor: factor, max: max.seconds, times: times,
+        jitter: jitter == .none ? nil : jitter.rawValue)
+    case .binaryExponential(let interval): self = .binaryExponential(interval.seconds, times: times)
+    case .immediate: self = .immediate(times: times)
     }
   }
 }

@@ -202,28 +202,24 @@ struct MixedTypes {
 }
 
 extension MixedTypes {
-  /// Puts what the stage's last link needs: the plugin type's value for a record, the error
-  /// shown as pipe's record, the comment.
-  func apply(to chain: inout Chain, context: ExportContext) {
+  /// Writes the stage with `body`, what joins the stream written as the stream's type (a
+  /// record as the plugin type's value, the error as pipe's record); then the line's comment.
+  func write(into chain: inout Chain, context: ExportContext, _ body: (inout Chain) -> Void) {
+    let saved = (context.joining, context.errorAsValue)
+    context.joining = record.map { (literal: $0.literal, value: $0.value, written: false) }
+    context.errorAsValue = errorValue
+    body(&chain)
+    let recordWritten = context.joining?.written == true
+    (context.joining, context.errorAsValue) = saved
     guard !chain.links.isEmpty else { return }
     let last = chain.links.count - 1
     if mixed { chain.links[last].comment = Self.comment }
     if errorValue {
       context.use("show")
-      for name in ["error", "error2", "error3"] {
-        for just in ["just(", "Just("] {
-          chain.links[last].text = chain.links[last].text.replacingOccurrences(
-            of: just + name + ")", with: just + "show(\(name)))")
-        }
-      }
       chain.links[last].comment =
         Self.comment + ", the error as pipe's record (its message and source are pipe's own)"
     }
-    if let record, chain.links[last].text.contains(record.literal) {
-      chain.links[last].text = chain.links[last].text.replacingOccurrences(
-        of: record.literal, with: record.value)
-      chain.links[last].comment = record.comment
-    }
+    if let record, recordWritten { chain.links[last].comment = record.comment }
   }
 }
 
@@ -237,7 +233,7 @@ extension Meaning {
     var materialized = false  // a record's value is an Optional, whatever a map reads of it
     for stage in pipeline.stages {
       switch Meaning.read(stage, bindings: bindings) {
-      case .zip, .combineLatest, .enumerate, .buffer: plain = false
+      case .zip, .combineLatest, .enumerate, .buffer, .bufferTimed: plain = false
       case .materialize: (plain, materialized) = (false, true)
       case .startWith(let arg), .catchAndReturn(let arg), .catchFallback(.just(let arg)), .just(let arg):
         if !Self.printsPlainly(arg) { plain = false }

@@ -117,6 +117,11 @@ indirect enum Strategy {
   case byKind([(kind: String?, strategy: Strategy)])
   /// `(errors | ...)`.
   case general(Pipeline)
+
+  var isNever: Bool {
+    if case .never = self { return true }
+    return false
+  }
 }
 
 /// The waits of a timed strategy.

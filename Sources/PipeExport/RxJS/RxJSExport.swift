@@ -62,7 +62,14 @@ struct RxJSExport: LibraryExport {
       imports.isEmpty ? [] : ["import { \(Set(imports).sorted().joined(separator: ", ")) } from 'rxjs';"]
     if testing { importLines.append("import { TestScheduler } from 'rxjs/testing';") }
     if !importLines.isEmpty { parts.append(importLines.joined(separator: "\n")) }
-    parts.append(Self.pipeError)
+    // PipeError where the code raises or reads an error (a script of prompt commands does not).
+    let errors = context.errors.typescript(kinds: context.kinds)
+    if errors != nil
+      || (body + context.declarations).contains(where: { $0.contains("PipeError") || $0.contains(".kind") })
+    {
+      parts.append(Self.pipeError)
+    }
+    parts += [errors].compactMap { $0 }
     if context.helpers.contains("withAttempt") { parts.append(Self.withAttempt) }
     if context.helpers.contains("numbered") { parts.append(Self.numbered) }
     if context.helpers.contains("retryWhenOn") { parts.append(Self.retryWhenOn) }

@@ -106,7 +106,7 @@ extension RxJSWriter {
     case .catchFallback(let fallback): catchStage(fallback, into: &chain)
     case .catchAndReturn(let arg): chain.add(op("catchError", "() => \(op("of", joining(arg)))"))
     case .throwIf(let expr, let kind):
-      let raised = kind.map { "new PipeError('\($0)')" } ?? "x"
+      let raised = kind.map(raise) ?? "x"
       chain.add(op("map", "(x) => {\n  if (\(expression(expr))) throw \(raised);\n  return x;\n}"))
     case .mapError(let expr):
       chain.add(
@@ -125,7 +125,7 @@ extension RxJSWriter {
       chain.add(
         op(
           "timeout",
-          "{ each: \(ms(seconds)), with: () => \(use("throwError"))(() => new PipeError('timeout')) }"),
+          "{ each: \(ms(seconds)), with: () => \(use("throwError"))(() => \(raise("timeout"))) }"),
         comment: "else RxJS's TimeoutError; a value at the very tick of the timeout passes, in pipe it fails")
     case .timeoutElse(let seconds, let other):
       chain.add(

@@ -70,7 +70,7 @@ struct RxJSWriter {
     case .range(let from, let count): return use("range") + "(\(from), \(count))"
     case .empty: return use("EMPTY")
     case .never: return use("NEVER")
-    case .fail(let kind): return use("throwError") + "(() => new PipeError('\(kind)'))"
+    case .fail(let kind): return use("throwError") + "(() => \(raise(kind)))"
     case .timer(.seconds(let seconds)): return use("timer") + "(\(ms(seconds)))"
     case .timer(.computed(let expr)):
       return use("timer") + "(\(expression(expr, element: outer ?? "x")) * 1000)"
@@ -131,8 +131,14 @@ struct RxJSWriter {
         letters.isEmpty
           ? "undefined" : dialect.record(letters))
     }
-    if let error { words.append("new PipeError('\(error)')") }
+    if let error { words.append(raise(error)) }
     return words
+  }
+
+  /// A kind the pipeline raises, `new WeatherError('tooBig')`, registered as one of its type's.
+  func raise(_ kind: String) -> String {
+    context.kind(kind)
+    return context.errors.typescriptValue(kind)
   }
 
   private func plugin(_ name: String, _ arguments: [Arg], outer: String?) -> String {
@@ -153,7 +159,7 @@ struct RxJSWriter {
     lines.append("/** pipe's \(name) source: connect your service here. */")
     lines.append(
       "function \(stub.function)(\(parameters.joined(separator: ", "))): \(use("Observable"))<\(type)> {")
-    lines.append("  return " + use("throwError") + "(() => new PipeError('notConnected'));")
+    lines.append("  return " + use("throwError") + "(() => \(raise("notConnected")));")
     lines.append("}")
     context.declare(lines.joined(separator: "\n"))
     return stub.function + "(" + arguments.map { argument($0, outer: outer) }.joined(separator: ", ") + ")"

@@ -68,7 +68,9 @@ struct RxSwiftExport: LibraryExport {
     }
     parts.append("let disposeBag = DisposeBag()")
     let numbered = context.helpers.contains("numbered")
-    parts.append(Self.pipeError(numbered: numbered))
+    let errors = context.errors.swift(kinds: context.kinds)
+    parts += [errors].compactMap { $0 }
+    let pipeErrorAt = parts.count
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
     if numbered { parts.append(Self.numbered) }
     if context.helpers.contains("retryOn") { parts.append(Self.retryOn) }
@@ -77,12 +79,16 @@ struct RxSwiftExport: LibraryExport {
       parts.append(CombineHelper.show.text)
       if context.declarations.contains(RxSwiftWriter.record) { parts.append(RxSwiftWriter.recordFields) }
     }
-    parts += [SwiftCode.kinds(context.kinds)].compactMap { $0 }
     parts += context.declarations
     // On RxTest's clock a statement runs when the scheduler starts: one after another, as in pipe.
     let start = testing ? "testScheduler.start()" : nil
     parts += body.map {
       $0.replacingOccurrences(of: "\n" + Self.startMark, with: start.map { "\n" + $0 } ?? "")
+    }
+    if runnable || SwiftCode.readsErrorRecord(parts[pipeErrorAt...].joined(separator: "\n")) {
+      let pipeError = SwiftCode.pipeError(
+        numbered: numbered, errors: errors == nil ? nil : context.errors, rxTimeout: true)
+      parts.insert(pipeError, at: pipeErrorAt)
     }
     return parts.joined(separator: "\n\n") + "\n"
   }
@@ -103,19 +109,6 @@ struct RxSwiftExport: LibraryExport {
       //       targets: [.executableTarget(name: "demo", dependencies: [
       //         .product(name: "RxSwift", package: "RxSwift")\(test)])])
       """
-  }
-
-  /// The Swift helpers' PipeError, where RxSwift's own `RxError.timeout` is of pipe's kind
-  /// `timeout` (as Combine's helper raises `PipeError("timeout")`), not of the kind `RxError`.
-  static func pipeError(numbered: Bool) -> String {
-    CombineHelper.pipeError(numbered: numbered).replacingOccurrences(
-      of: "    var kind: String { (self as? PipeError)?.kind ?? String(describing: type(of: self)) }",
-      with: """
-            var kind: String {
-                if case RxError.timeout? = self as? RxError { return "timeout" }
-                return (self as? PipeError)?.kind ?? String(describing: type(of: self))
-            }
-        """)
   }
 
   static let retryAfter = """

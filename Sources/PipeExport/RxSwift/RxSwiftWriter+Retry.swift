@@ -5,23 +5,19 @@ extension RxSwiftWriter {
   /// With `on KINDS`, the helper `retry(on:when:)`: RxSwift's `retry(when:)` typed to those
   /// kinds, so another kind ends the stream at once without reaching the handler.
   func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?, into chain: inout Chain) {
-    let start = chain.links.count
-    retryWhen(strategy, max: max, into: &chain)
-    guard let kinds, chain.links.count > start, chain.links[start].text.hasPrefix(".retry(when: ") else {
-      return
-    }
-    context.use("retryOn")
-    let list = kinds.map(dialect.string).joined(separator: ", ")
-    chain.links[start].text =
-      ".retry(on: [\(list)], when: " + chain.links[start].text.dropFirst(".retry(when: ".count)
+    let open = kinds.map { ".retry(on: [\($0.map(dialect.string).joined(separator: ", "))], when: " }
+    retryWhen(strategy, max: max, open: open ?? ".retry(when: ", into: &chain)
+    // `never` writes no retry at all.
+    if open != nil, !strategy.isNever { context.use("retryOn") }
   }
 
-  private func retryWhen(_ strategy: Strategy, max: Int?, into chain: inout Chain) {
+  /// `open` is how the call begins: `.retry(when: `, or the helper's with the kinds it retries.
+  private func retryWhen(_ strategy: Strategy, max: Int?, open: String, into chain: inout Chain) {
     switch strategy {
     case .delays(let schedule):
       let count = Swift.min(schedule.count, max ?? .max)
       chain.add(
-        ".retry(when: { errors in\n    errors.enumerated().flatMap { attempt, error -> Observable<Int> in\n"
+        "\(open){ errors in\n    errors.enumerated().flatMap { attempt, error -> Observable<Int> in\n"
           + "        guard attempt < \(count) else { throw error }\n"
           + "        return Observable<Int>.timer(error.honouringRetryAfter(\(delay(schedule))), scheduler: \(scheduler))\n    }\n})",
         comment: "each wait at least the error's retryAfter, as pipe's")
@@ -30,7 +26,7 @@ extension RxSwiftWriter {
       var notifier = self.chain(pipeline, outer: "error", extraBindings: ["errors"]).0
       notifier.head = "errors.enumerated().map { PipeError($1, attempt: $0 + 1) }"
       chain.add(
-        ".retry(when: { (errors: Observable<Error>) in\n    \(Chain.indentLines(notifier.swift(), by: "    "))\n})"
+        "\(open){ (errors: Observable<Error>) in\n    \(Chain.indentLines(notifier.swift(), by: "    "))\n})"
       )
     case .never: chain.add("// retryWhen never: the error is let through")
     case .until(let setting):
@@ -38,18 +34,18 @@ extension RxSwiftWriter {
       context.declare(
         "/// pipe's \(setting) setting, as a subject.\nlet \(name) = BehaviorSubject<String>(value: \"\")")
       chain.add(
-        ".retry(when: { errors in\n    errors.flatMap { _ in \(name).skip(1).filter { !$0.isEmpty }.take(1) }\n})",
+        "\(open){ errors in\n    errors.flatMap { _ in \(name).skip(1).filter { !$0.isEmpty }.take(1) }\n})",
         comment: "until(\(setting)): wait for a new value")
     case .online:
       context.declare(
         "/// Whether the network is reachable: feed it from NWPathMonitor or Reachability.\nlet isOnline = BehaviorSubject<Bool>(value: true)"
       )
       chain.add(
-        ".retry(when: { errors in\n    errors.flatMap { _ in isOnline.filter { $0 }.take(1) }\n})",
+        "\(open){ errors in\n    errors.flatMap { _ in isOnline.filter { $0 }.take(1) }\n})",
         comment: "pipe's online also waits 1 s when already online")
     case .ask:
       chain.add("// retryWhen ask: pipe asks the person (retry, default, fail); connect your own dialog here")
-    case .byKind(let branches): byKind(branches, max: max, into: &chain)
+    case .byKind(let branches): byKind(branches, max: max, open: open, into: &chain)
     }
   }
 
@@ -67,7 +63,9 @@ extension RxSwiftWriter {
     return "[\(listed)].contains(error.kind) ? error.kind : \"*\""
   }
 
-  private func byKind(_ branches: [(kind: String?, strategy: Strategy)], max: Int?, into chain: inout Chain) {
+  private func byKind(
+    _ branches: [(kind: String?, strategy: Strategy)], max: Int?, open: String, into chain: inout Chain
+  ) {
     var cases: [String] = []
     for (kind, strategy) in branches {
       let label = kind.map { "case \(dialect.string($0)):" } ?? "default:"
@@ -93,7 +91,7 @@ extension RxSwiftWriter {
     if !branches.contains(where: { $0.kind == nil }) { cases.append("default:\n    throw error") }
     let body = cases.map { "        " + Chain.indentLines($0, by: "        ") }.joined(separator: "\n")
     chain.add(
-      ".retry(when: { errors -> Observable<Int> in\n    var attempts: [String: Int] = [:]\n"
+      "\(open){ errors -> Observable<Int> in\n    var attempts: [String: Int] = [:]\n"
         + "    return errors.flatMap { error -> Observable<Int> in\n"
         + "        let key = \(Self.kindKey(branches, dialect: dialect))\n"
         + "        let attempt = attempts[key, default: 0]\n        attempts[key] = attempt + 1\n"

@@ -18,7 +18,7 @@ extension RxSwiftWriter {
     case .skipFor(let seconds): chain.add(".skip(\(interval(seconds)), scheduler: \(scheduler))")
     case .takeWhile(let expr): chain.add(".take(while: " + SwiftCode.closure(expression(expr)) + ")")
     case .distinct: chain.add(".distinctUntilChanged()")
-    case .startWith(let arg): chain.add(".startWith(\(dialect.literal(arg)))")
+    case .startWith(let arg): chain.add(".startWith(\(SwiftCode.literal(arg, context: context)))")
     case .enumerate:
       context.use("show")
       context.declare(SwiftCode.indexed)
@@ -71,10 +71,9 @@ extension RxSwiftWriter {
     case .catchFallback(let fallback): catchStage(fallback, into: &chain)
     case .catchAndReturn(let arg):
       if case .literal(.null) = arg.kind { chain.add(".map { Optional($0) }") }
-      chain.add(".catchAndReturn(\(dialect.literal(arg)))")
+      chain.add(".catchAndReturn(\(SwiftCode.literal(arg, context: context)))")
     case .throwIf(let expr, let kind):
-      if let kind { context.kind(kind) }
-      let raised = kind.map { "PipeError.\($0)" } ?? "value"
+      let raised = kind.map { context.kind($0) } ?? "value"
       chain.add(
         ".map { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
       )
@@ -100,7 +99,7 @@ extension RxSwiftWriter {
   private func catchStage(_ fallback: Meaning.Fallback, into chain: inout Chain) {
     switch fallback {
     case .empty: chain.add(".catch { _ in .empty() }")
-    case .just(let arg): chain.add(".catchAndReturn(\(dialect.literal(arg)))")
+    case .just(let arg): chain.add(".catchAndReturn(\(SwiftCode.literal(arg, context: context)))")
     case .pipeline(let pipeline): chain.add(".catch " + closure(pipeline, parameter: "error"))
     case .cache:
       context.declare(SwiftCode.cacheDeclaration)

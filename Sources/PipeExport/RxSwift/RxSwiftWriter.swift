@@ -30,8 +30,9 @@ struct RxSwiftWriter {
           if typed.errorValue { context.use("show") }
         }
         context.elementType = elementType
-        stage(typed.meaning, text: pipeline.stages[index].text, into: &chain)
-        typed.apply(to: &chain, context: context)
+        typed.write(into: &chain, context: context) { chain in
+          stage(typed.meaning, text: pipeline.stages[index].text, into: &chain)
+        }
         elementType =
           typed.mixed
           ? "String" : meaning.elementType(after: elementType, bindings: bindings.union(extraBindings))
@@ -102,8 +103,7 @@ struct RxSwiftWriter {
     case .empty: return "Observable<\(hint)>.empty()"
     case .never: return "Observable<\(hint)>.never()"
     case .fail(let kind):
-      context.kind(kind)
-      return "Observable<\(hint)>.error(PipeError.\(kind))"
+      return "Observable<\(hint)>.error(\(context.kind(kind)))"
     case .timer(.seconds(let seconds)):
       return "Observable<Int>.timer(\(interval(seconds)), scheduler: \(scheduler))"
     case .timer(.computed(let expr)):
@@ -129,7 +129,7 @@ struct RxSwiftWriter {
       if !stub.fields.isEmpty { context.use("show") }  // its type is a Record
       context.declare(
         stub.swiftDeclaration(
-          publisher: "Observable<\(stub.type)>", body: "Observable.error(PipeError(\"notConnected\"))"))
+          publisher: "Observable<\(stub.type)>", body: "Observable.error(\(context.kind("notConnected")))"))
       return stub.function + "(" + stub.callArguments(arguments.map { argument($0, outer: outer) }) + ")"
     case .reference(let name): return name
     case .group(let pipeline): return chain(pipeline, outer: outer).0.swift()
@@ -154,9 +154,7 @@ struct RxSwiftWriter {
       switch event {
       case "|": return ".completed(\(time), \(hint).self)"
       case "#":
-        let kind = byLetter["#"]?.word ?? "error"
-        context.kind(kind)
-        return ".error(\(time), PipeError.\(kind), \(hint).self)"
+        return ".error(\(time), \(context.kind(byLetter["#"]?.word ?? "error")), \(hint).self)"
       default:
         let value =
           byLetter[String(event)].map(dialect.literal)

@@ -14,6 +14,15 @@ enum SwiftCode {
     }
   }
 
+  /// A value written as a Swift literal, or as the stream's own type where it joins a stream
+  /// of a plugin's type (`context.joining`).
+  static func literal(_ arg: Arg, context: ExportContext) -> String {
+    let literal = CodeDialect.swift.literal(arg)
+    guard let joining = context.joining, joining.literal == literal else { return literal }
+    context.joining?.written = true
+    return joining.value
+  }
+
   /// A closure of the element: `{ $0.city }`, or `{ _ in "tick" }` when the body does not read
   /// it (Swift does not let `$0` go unused).
   static func closure(_ body: String) -> String {
@@ -59,11 +68,68 @@ enum SwiftCode {
     }
     """
 
-  /// `extension PipeError { static let oversize = ... }` for the kinds used; nil for none.
-  static func kinds(_ kinds: [String]) -> String? {
-    guard !kinds.isEmpty else { return nil }
-    return "extension PipeError {\n"
-      + kinds.map { "    static let \($0) = PipeError(\"\($0)\")" }.joined(separator: "\n") + "\n}"
+  /// pipe's error record over any error: `PipeError` for what a kind alone does not say (the
+  /// attempt, the message, Retry-After), and the fields every error is read by (`error.kind`);
+  /// the kind of the pipeline's own `errors` type is its case's name. With `numbered`, a
+  /// PipeError says whether a stage has numbered it (the first that does, as pipe stamps an
+  /// error once); `rxTimeout` makes RxSwift's `RxError.timeout` of pipe's kind `timeout`.
+  static func pipeError(numbered: Bool, errors: ErrorEnum?, rxTimeout: Bool) -> String {
+    var kind: [String] = []
+    if rxTimeout { kind.append("if case RxError.timeout? = self as? RxError { return \"timeout\" }") }
+    if let errors { kind.append("if let error = self as? \(errors.name) { return error.rawValue }") }
+    kind.append("return (self as? PipeError)?.kind ?? String(describing: type(of: self))")
+    return """
+      /// An error of one of pipe's kinds, with what pipe knows of it besides its kind.
+      struct PipeError: Error, CustomStringConvertible {
+          var kind: String
+          var message = ""
+          var attempt = 1
+      \(numbered ? "    var numbered = false\n" : "")\
+          /// The stage that raised it, the HTTP status behind it, the seconds its service asked
+          /// to be left alone (`Retry-After`): set them where your services know them.
+          var source = ""
+          var status: Int?
+          var retryAfter: Double?
+
+          init(_ kind: String, message: String = "", status: Int? = nil, retryAfter: Double? = nil) {
+              self.kind = kind
+              self.message = message.isEmpty ? kind : message
+              self.status = status
+              self.retryAfter = retryAfter
+          }
+
+          /// `error` as a PipeError, numbered by the attempt that failed.
+          init(_ error: Error, attempt: Int) {
+              self = error as? PipeError ?? PipeError(error.kind, message: error.message)
+              self.attempt = attempt
+          }
+
+          var description: String { kind }
+      }
+
+      extension Error {
+          /// The name of the error's case, or a PipeError's kind; another error's type name.
+          var kind: String {
+      \(kind.map { "        " + $0 }.joined(separator: "\n"))
+          }
+          var message: String { (self as? PipeError)?.message ?? String(describing: self) }
+          /// Which subscription of its source failed, from 1.
+          var attempt: Int { (self as? PipeError)?.attempt ?? 1 }
+          var source: String { (self as? PipeError)?.source ?? "" }
+          var status: Int? { (self as? PipeError)?.status }
+          var retryAfter: Double? { (self as? PipeError)?.retryAfter }
+      }
+      """
+  }
+
+  /// Whether Swift code reads pipe's error record (`PipeError`, an error's `kind`, `attempt`,
+  /// ...), which the document then declares.
+  static func readsErrorRecord(_ code: String) -> Bool {
+    let fields = [
+      "PipeError", ".kind", ".message", ".attempt", ".source", ".status", ".retryAfter", "RetryAfter",
+      "show(",
+    ]
+    return fields.contains { code.contains($0) }
   }
 
   /// Each line of `text` as a `//` comment (Swift and JavaScript alike).
