@@ -158,7 +158,9 @@ release-deps: deps
 release: release-deps
 	$(SWIFT) build $(RELEASE) --product pipe
 
-# The figures of issue 16 in one table: the language against the engine, `pipe -e 'just 1'`
+# The figures of issue 16 in one table: the language against the engine, the suite of real
+# shapes of issue 31 (records, strings, take/skip/distinct, flatMap, show, table, log, a script;
+# each beside the engine or a hand-written loop in the same run), `pipe -e 'just 1'`
 # against a Foundation hello-world, `pipe fake-api` under wrk (five runs of 20 s), and `pipe lsp`
 # (issue 28): diagnostics after a change of a 200-line document, completion (p95 each).
 # BENCH_ARGS=--json prints one object per row; --quick runs each briefly.

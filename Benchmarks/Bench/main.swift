@@ -1,5 +1,6 @@
 // `make bench`: the figures of issue 16 in one table, from the benchmarks beside this
-// executable, each run with `--json`: the language against the engine on the same chain,
+// executable, each run with `--json`: the language against the engine on the same chain and
+// on the suite of real shapes (LanguageBenchmark's Shapes.swift),
 // `pipe -e 'just 1'` against a Foundation hello-world, `pipe fake-api` under wrk, and `pipe lsp`'s
 // diagnostics and completion.
 //
