@@ -22,6 +22,12 @@ final class LSPClientTests: XCTestCase {
 
   func testRunLensesDiagramsOnHoverBudgetAndExpectDiagnostics() throws { try runClient("test_run.py") }
 
+  func testPluginSourcesCitiesMarbleKeysAndSettingsWithSecretsMasked() throws {
+    try runClient("test_vocabulary.py")
+  }
+
+  func testThousandsOfRandomEditsNeverKillTheServer() throws { try runClient("test_fuzz.py") }
+
   func testEditorFilesInVimAndTheTextMateGrammar() throws { try runClient("test_editors.py") }
 
   private func runClient(_ file: String) throws {

@@ -6,7 +6,13 @@ extension Session {
   public nonisolated func check(_ file: SourceFile, alone: Bool = false) -> (
     program: Program, diagnostics: [Diagnostic]
   ) {
-    let parsed = Parser.parse(file)
+    check(Parser.parse(file), alone: alone)
+  }
+
+  /// `check` of a text parsed already (`pipe lsp` parses each version of a document once).
+  public nonisolated func check(_ parsed: ParseResult<Program>, alone: Bool = false) -> (
+    program: Program, diagnostics: [Diagnostic]
+  ) {
     guard !parsed.hasErrors else { return (parsed.tree, parsed.diagnostics) }
     let diagnostics = loop.sync { () -> [Diagnostic] in
       let compiler =

@@ -24,6 +24,14 @@ final class LSPReader {
 
   init(descriptor: Int32) { self.descriptor = descriptor }
 
+  /// Whether more input is there already: bytes read and not taken, or waiting to be read.
+  var hasMore: Bool {
+    if position < buffer.count { return true }
+    guard !ended else { return false }
+    var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    return poll(&request, 1, 0) > 0
+  }
+
   func next() -> Event {
     guard let header = readHeader() else { return .end }
     guard let header = header else {

@@ -8,13 +8,21 @@ import PipeDSL
 struct LSPDocument {
   var uri: String
   var version: Int
-  var file: SourceFile
+  /// The text; setting it parses it again, once for every request about this version.
+  var file: SourceFile {
+    didSet { parsed = Parser.parse(file) }
+  }
+  /// The text parsed: its tree (as far as it reads) and the parser's diagnostics.
+  private(set) var parsed: ParseResult<Program>
 
   init(uri: String, version: Int, text: String) {
     self.uri = uri
     self.version = version
     self.file = SourceFile(name: LSPDocument.name(of: uri), text: text)
+    self.parsed = Parser.parse(file)
   }
+
+  var program: Program { parsed.tree }
 
   var text: String { file.text }
 

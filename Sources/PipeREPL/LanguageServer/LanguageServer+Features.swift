@@ -1,6 +1,10 @@
 import Foundation
 import JSON
+import Operators
 import PipeDSL
+import PluginBridge
+import PluginHost
+import Synchronization
 import TerminalText
 
 extension LanguageServer {
@@ -49,7 +53,7 @@ extension LanguageServer {
   /// diagnostic: the same span, message, notes and help.
   func publishDiagnostics(_ uri: String) {
     guard let document = documents[uri] else { return }
-    let diagnostics = session.check(document.file, alone: true).diagnostics
+    let diagnostics = session.check(document.parsed, alone: true).diagnostics
     published[uri] = diagnostics
     let compiled = diagnostics.map { lspDiagnostic($0, in: document) }
     send(
@@ -145,27 +149,60 @@ extension LanguageServer {
   // MARK: Completion
 
   /// What the prompt's Tab offers at the cursor (`Completer`, with the document's `let`
-  /// names), each with its signature and the first sentence of its doc.
+  /// names and the plugins' sources known so far), each with its signature and the first
+  /// sentence of its doc; inside the map after a marble string, its event names.
   func completion(_ params: JSONValue) throws -> JSONValue {
     let document = try document(params)
     guard let offset = document.offset(params["position"]) else { throw Failure.invalidParams("no position") }
-    let before = document.file.text(of: Span(0, offset))
+    let before = document.file.text(
+      of: Span(LanguageServer.statementStart(in: document.file, before: offset), offset))
     let breaks = Set(" \t\n|&;({[,=")
     let wordStart =
       before.lastIndex(where: breaks.contains).map { before.index(after: $0) } ?? before.startIndex
     let word = String(before[wordStart...])
+    let range = document.range(Span(offset - word.utf8.count, offset))
+    if let keys = LanguageServer.marbleKeys(before: before[..<wordStart]) {
+      return LanguageServer.completionItems(keys.filter { $0.hasPrefix(word) }, range: range, details: [:])
+    }
     var vocabulary = self.vocabulary
     let bindings = LanguageServer.bindings(in: document)
     vocabulary.bindings = bindings.map(\.name.text)
+    var details = self.details
+    for source in pluginSources.sources(of: host, learning: session) where details[source.name] == nil {
+      vocabulary.sources.append(source.name)
+      if ["place", "city"].contains(source.parameters.first?.name) {
+        vocabulary.placeSources.append(source.name)
+      }
+      details[source.name] = LanguageServer.detail(of: source)
+    }
     let completer = Completer(vocabulary: vocabulary, files: { _, _ in [] })
     let candidates = completer.candidates(before: String(before[..<wordStart]), word: word)
-    let range = document.range(Span(offset - word.utf8.count, offset))
-    var details = self.details
     for binding in bindings {
       details[binding.name.text] = Detail(
         signature: LanguageServer.firstLine(binding.statement.text), doc: "A let of this document.")
     }
-    return [
+    return LanguageServer.completionItems(candidates, range: range, details: details)
+  }
+
+  /// Where the statement at `offset` begins, for what completion reads: the start of the
+  /// nearest line before it that does not go on the one above (one that starts neither with
+  /// white space nor with `|`). Completion reads that much, not the whole document.
+  static func statementStart(in file: SourceFile, before offset: Int) -> Int {
+    var line = file.line(of: offset)
+    while line > file.firstLine {
+      let start = file.lineSpan(line).start
+      guard let first = file.bytes[start..<min(offset, file.bytes.count)].first,
+        first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "|")
+      else { return start }
+      line -= 1
+    }
+    return file.lineSpan(file.firstLine).start
+  }
+
+  static func completionItems(_ candidates: [String], range: JSONValue, details: [String: Detail])
+    -> JSONValue
+  {
+    [
       "isIncomplete": false,
       "items": .array(
         candidates.map { candidate in
@@ -182,9 +219,35 @@ extension LanguageServer {
     ]
   }
 
+  static func detail(of source: ExternalSourceInfo) -> Detail {
+    let parameters = source.parameters.map { $0.defaultValue == nil ? $0.name : "[\($0.name)]" }
+    return Detail(signature: ([source.name] + parameters).joined(separator: " "), doc: source.doc)
+  }
+
+  /// Inside the `[...]` map right after a marble string (`expect "-a-b|" [a: 1, `): the
+  /// names of its events not given a value yet, as `a:`; nil elsewhere.
+  static func marbleKeys(before: Substring) -> [String]? {
+    guard let open = before.lastIndex(of: "["), !before[open...].contains("]") else { return nil }
+    let head = before[..<open].trimmingCharacters(in: .whitespaces)
+    guard head.hasSuffix("\""), let quote = head.dropLast().lastIndex(of: "\"") else { return nil }
+    let marble = String(head[head.index(after: quote)..<head.index(before: head.endIndex)])
+    guard let diagram = try? MarbleDiagram(parsing: marble, as: .hot) else { return nil }
+    let given = Set(
+      before[before.index(after: open)...].split(separator: ",").compactMap {
+        $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces)
+      })
+    var names: [String] = []
+    for (_, event) in diagram.events {
+      guard case .next(let name) = event, !given.contains(String(name)), !names.contains(String(name) + ":")
+      else { continue }
+      names.append(String(name) + ":")
+    }
+    return names
+  }
+
   /// The `let` statements of a document, as far as it parses.
   static func bindings(in document: LSPDocument) -> [(name: Name, statement: Statement)] {
-    Parser.parse(document.file).tree.statements.compactMap { statement in
+    document.program.statements.compactMap { statement in
       guard case .binding(let name, _) = statement.kind else { return nil }
       return (name, statement)
     }
@@ -209,10 +272,47 @@ extension LanguageServer {
     }) {
       text = binding.statement.text
     } else if let help = HelpText(paint: .plain).text(name, in: session) {
-      text = help
+      text = help + documentValue(of: name, in: document, before: offset)
+    } else if Settings.isSecret(name) || name.contains(".") {
+      let value = documentValue(of: name, in: document, before: offset)
+      guard !value.isEmpty else { return nil }
+      text = name + "  (setting)" + value
     } else {
       return nil
     }
     return (redactor.redact(text), document.range(token.span))
+  }
+
+  /// The value the document's last `set NAME` before `offset` gives (a secret's as ••••), on
+  /// a line of its own; empty when it sets none.
+  func documentValue(of name: String, in document: LSPDocument, before offset: Int) -> String {
+    let setting = document.program.statements.last { statement in
+      guard case .setting(let path, _) = statement.kind else { return false }
+      return path.text == name && statement.span.start <= offset
+    }
+    guard let setting, case .setting(_, let value) = setting.kind else { return "" }
+    let line = document.file.line(of: setting.span.start)
+    let secret = session.loop.sync { [session] in session.settings.isSecretKey(name) }
+    let shown = secret ? Redactor.mask : document.file.text(of: value.span)
+    return "\n  in this document: \(shown)  (line \(line))"
+  }
+}
+
+/// The plugins' sources as completion offers them, never starting a plugin on a request: at
+/// first what is known without starting one (the hello cache, plugins already running); the
+/// first call also starts, in the background, the plugins not known yet, and from then on
+/// every plugin's sources (and settings) are known.
+final class PluginVocabulary: Sendable {
+  private let known = Mutex<[ExternalSourceInfo]?>(nil)
+
+  func sources(of host: PluginHost, learning session: Session) -> [ExternalSourceInfo] {
+    if let known = known.withLock({ $0 }) { return known }
+    let now = PluginSources.sources(of: host.pluginsKnownWithoutStarting())
+    known.withLock { $0 = now }
+    DispatchQueue.global().async { [self] in
+      guard let all = session.learnAllPlugins() else { return }
+      known.withLock { $0 = PluginSources.sources(of: all) }
+    }
+    return now
   }
 }

@@ -76,7 +76,7 @@ extension LanguageServer {
   /// Each statement: a `let` by its name, a `set` by its key, a pipeline by its first line.
   func documentSymbols(_ params: JSONValue) throws -> JSONValue {
     let document = try document(params)
-    let statements = Parser.parse(document.file).tree.statements
+    let statements = document.program.statements
     return .array(
       statements.map { statement in
         let (name, kind, selection): (String, Int, Span) =
@@ -103,7 +103,7 @@ extension LanguageServer {
     let document = try document(params)
     let file = document.file
     return .array(
-      Parser.parse(file).tree.statements.compactMap { statement in
+      document.program.statements.compactMap { statement in
         let first = file.line(of: statement.span.start) - file.firstLine
         let last = file.line(of: max(statement.span.start, statement.span.end - 1)) - file.firstLine
         guard last > first else { return nil }

@@ -32,7 +32,7 @@ extension LanguageServer {
     let document = try document(params)
     let file = document.file
     var lenses: [JSONValue] = []
-    for statement in Parser.parse(file).tree.statements {
+    for statement in document.program.statements {
       guard case .run(let pipeline, _) = statement.kind else { continue }
       let first = file.line(of: statement.span.start) - file.firstLine
       var lines = [first]
@@ -68,7 +68,7 @@ extension LanguageServer {
       throw Failure.invalidParams("the document \(uri) is not open")
     }
     let file = document.file
-    let program = Parser.parse(file).tree
+    let program = document.program
     guard
       let index = program.statements.firstIndex(where: {
         file.line(of: $0.span.start) - file.firstLine <= line
@@ -94,7 +94,7 @@ extension LanguageServer {
     let document = try document(params)
     guard let offset = document.offset(params["position"]) else { throw Failure.invalidParams("no position") }
     let word = hoverText(document, at: offset)
-    let program = Parser.parse(document.file).tree
+    let program = document.program
     let compiles = !(published[document.uri] ?? []).contains(where: \.isError)
     guard compiles,
       let index = program.statements.firstIndex(where: { $0.span.start <= offset && offset <= $0.span.end }),
@@ -187,7 +187,7 @@ extension LanguageServer {
   /// grader's own message. Nothing is published for a version that is no longer the newest.
   func runExpectations(_ document: LSPDocument, compiled: [JSONValue]) {
     var spans: [Int: Span] = [:]
-    for statement in Parser.parse(document.file).tree.statements {
+    for statement in document.program.statements {
       guard case .run(let pipeline, _) = statement.kind,
         case .operator(let last)? = pipeline.stages.last?.kind,
         last.name.text == "expect", let stage = pipeline.stages.last

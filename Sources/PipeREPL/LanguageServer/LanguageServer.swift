@@ -37,6 +37,7 @@ final class LanguageServer {
   /// Runs documents and draws statements, off the thread that reads requests.
   lazy var runner = LSPRunner(budget: runSeconds, host: host)
   let drawings = Drawings()
+  let pluginSources = PluginVocabulary()
   /// The names of the sinks (`show`, `expect`, `marbles`...): a statement is drawn without its own.
   lazy var sinks: Set<String> = session.loop.sync { [session] in
     Set(session.compiler.catalogue.entries.values.filter { $0.role == .sink }.map(\.name))
@@ -45,6 +46,10 @@ final class LanguageServer {
   var documents: [String: LSPDocument] = [:]
   /// The diagnostics last published for each document, for its code actions.
   var published: [String: [Diagnostic]] = [:]
+  /// The documents changed since their diagnostics were published: they are checked when no
+  /// message waits to be read, or before the next request, so that a burst of changes is
+  /// checked once.
+  var stale: [String] = []
   /// The words completion offers, gathered once from the session.
   lazy var vocabulary: Vocabulary = session.loop.sync { [session] in
     Vocabulary.gather(session, commands: PromptCommands.all.map(\.name), topics: HelpTopics.names)
@@ -115,6 +120,7 @@ final class LanguageServer {
   func run(reader: LSPReader) -> Int32 {
     defer { session.stopPlugins() }
     while true {
+      if !stale.isEmpty, !reader.hasMore { publishStale() }
       switch reader.next() {
       case .end: return state == .shutDown ? 0 : 1
       case .refused(let reason):
@@ -153,6 +159,7 @@ final class LanguageServer {
     }
     let params = object["params"] ?? .null
     guard let id else { return notify(method, params) }
+    publishStale()
     do {
       if let result = try request(method, params, id: id) { answer(id: id, result: result) }
     } catch let failure as Failure {
@@ -204,7 +211,7 @@ final class LanguageServer {
       let document = LSPDocument(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
       runner.changed(uri, version: document.version)
       documents[uri] = document
-      publishDiagnostics(uri)
+      if !stale.contains(uri) { stale.append(uri) }
     case "textDocument/didChange":
       guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri],
         let changes = params["contentChanges"]?.arrayValue
@@ -213,16 +220,24 @@ final class LanguageServer {
       document.version = params["textDocument"]?["version"]?.intValue ?? document.version + 1
       runner.changed(uri, version: document.version)  // first: a run of the old text lets the loop go
       documents[uri] = document
-      publishDiagnostics(uri)
+      if !stale.contains(uri) { stale.append(uri) }
     case "textDocument/didClose":
       guard let uri = params["textDocument"]?["uri"]?.stringValue else { return nil }
       runner.changed(uri, version: nil)
+      stale.removeAll { $0 == uri }
       documents[uri] = nil
       published[uri] = nil
       send(notification: "textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
     default: break  // initialized, $/cancelRequest, $/setTrace, didSave...: nothing to do
     }
     return nil
+  }
+
+  /// Publishes the diagnostics of every document changed since they were last published.
+  func publishStale() {
+    let uris = stale
+    stale = []
+    for uri in uris { publishDiagnostics(uri) }
   }
 
   /// The document a request names.

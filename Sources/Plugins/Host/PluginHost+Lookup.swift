@@ -65,6 +65,13 @@ extension PluginHost {
     }
   }
 
+  /// Every plugin whose hello is known without starting any, after looking for plugins again:
+  /// from its process, or from the hello cache while its file is unchanged; sorted by name.
+  public func pluginsKnownWithoutStarting() -> [PluginInfo] {
+    refresh()
+    return knownPlugins
+  }
+
   /// Every plugin whose hello is known, without starting any, sorted by name.
   public var knownPlugins: [PluginInfo] {
     registry.records.withLock { $0.values.compactMap(\.info) }.sorted { $0.name < $1.name }

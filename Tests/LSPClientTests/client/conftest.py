@@ -19,6 +19,18 @@ async def client(lsp_client: LanguageClient):
     await lsp_client.shutdown_session()
 
 
+def server_fixture(initialization_options=None, env=None):
+    """A client of a `pipe lsp` started with `env`, initialized with `initialization_options`
+    (assign it to the fixture's name in a test file)."""
+    @pytest_lsp.fixture(config=ClientServerConfig(server_command=[PIPE, "lsp"], server_env=env))
+    async def fixture(lsp_client: LanguageClient):
+        await lsp_client.initialize_session(types.InitializeParams(
+            capabilities=types.ClientCapabilities(), initialization_options=initialization_options))
+        yield
+        await lsp_client.shutdown_session()
+    return fixture
+
+
 async def open_document(client, uri, text):
     """Opens a document and returns the diagnostics the server publishes for it."""
     client.text_document_did_open(types.DidOpenTextDocumentParams(

@@ -8,10 +8,8 @@ import subprocess
 import tempfile
 import time
 
-import pytest_lsp
-from conftest import PIPE, open_document
+from conftest import PIPE, open_document, server_fixture
 from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
 
 DOCUMENT = (
     'let s = cold "-a-b|" | retry 2\n'        # 0
@@ -93,12 +91,7 @@ async def test_hover_and_the_lens_show_what_marbles_prints(client):
     assert await hover_at(client, uri, 1, 1) is None  # `set`: nothing to draw, no help
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[PIPE, "lsp"]))
-async def budget_client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=types.ClientCapabilities(), initialization_options={"runSeconds": 1}))
-    yield
-    await lsp_client.shutdown_session()
+budget_client = server_fixture({"runSeconds": 1})
 
 
 async def test_a_run_that_never_ends_is_stopped_by_the_budget(budget_client):
