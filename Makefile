@@ -23,6 +23,8 @@ deps:
 # and Perl's prove reads its TAP; zsh and fish load the completions `make install` writes;
 # headless chromium and firefox-esr load the room's page (`pipe fake-api --room`), driven over
 # chromium's DevTools pipe and Firefox's WebDriver BiDi.
+# node-typescript type-checks the RxJS exports against Debian's rxjs 7, which node-inquirer
+# carries (it Provides node-rxjs; there is no package of its own), and nodejs runs them.
 # openssl makes the certificate of the https:// test server (which the test trusts by
 # SSL_CERT_FILE).
 # pytest-lsp (PyPI), a real LSP client, drives `pipe lsp` (LSPClientTests) from a virtual
@@ -40,6 +42,9 @@ test-deps: deps
 	$(call apt,fish,command -v fish)
 	$(call apt,chromium,command -v chromium)
 	$(call apt,openssl,command -v openssl)
+	$(call apt,nodejs,command -v node)
+	$(call apt,node-typescript,command -v tsc)
+	$(call apt,node-inquirer,test -f /usr/share/nodejs/rxjs/package.json)
 	$(call apt,python3-venv,python3 -c 'import ensurepip')
 	$(call apt,vim,command -v vim)
 	@$(LSP_VENV)/bin/python -c 'import pytest_lsp' >/dev/null 2>&1 || { echo "installing $(LSP_CLIENT) in $(LSP_VENV)"; \

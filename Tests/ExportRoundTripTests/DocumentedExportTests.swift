@@ -20,13 +20,15 @@ final class DocumentedExportTests: XCTestCase {
     let pipelines = try DocumentedPipeline.all()
     XCTAssertGreaterThan(pipelines.count, 200, "the docs' pipelines and the scripts")
     let libraries = ["rxswift", "combine", "rxjs"]
-    let exports = Exports(libraries.flatMap { library in pipelines.map { (library, $0.arguments) } })
+    let runs = libraries.flatMap { library in pipelines.map { (library, $0.arguments) } }
     // One `pipe export` a core at a time, not one after another: 800 runs of a second each.
-    DispatchQueue.concurrentPerform(iterations: exports.count) { exports.run($0) }
+    let exports = WorkerRun.each(runs.count) { index in
+      Result { try WorkerRun.pipe(["export", "--to", runs[index].0] + runs[index].1) }
+    }
     for (offset, library) in libraries.enumerated() {
       var counts = Counts()
       for (index, pipeline) in pipelines.enumerated() {
-        let export = try exports.result(offset * pipelines.count + index).get()
+        let export = try exports[offset * pipelines.count + index].get()
         switch export.status {
         case 0:
           counts.translated += 1
@@ -47,25 +49,6 @@ final class DocumentedExportTests: XCTestCase {
       }
       print("documented pipelines as \(library): \(counts)")
     }
-  }
-
-  /// The runs of `pipe export`, made on several threads, and what each gave.
-  final class Exports: @unchecked Sendable {
-    private let runs: [(library: String, arguments: [String])]
-    private let lock = NSLock()
-    private var results: [Int: Result<PipeRun, any Error>] = [:]
-
-    init(_ runs: [(String, [String])]) { self.runs = runs.map { (library: $0.0, arguments: $0.1) } }
-
-    var count: Int { runs.count }
-
-    func run(_ index: Int) {
-      let run = runs[index]
-      let result = Result { try PipeProcess.run(["export", "--to", run.library] + run.arguments) }
-      lock.withLock { results[index] = result }
-    }
-
-    func result(_ index: Int) -> Result<PipeRun, any Error> { lock.withLock { results[index]! } }
   }
 
   func testTheFinderSeesTheIssuesPipeSyntax() {

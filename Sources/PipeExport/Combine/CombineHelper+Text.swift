@@ -48,7 +48,8 @@ extension CombineHelper {
                     order += 1
                     pending.append((max(date.nanoseconds, virtualNow), order, action))
                 } else {
-                    queue.asyncAfter(deadline: start + .nanoseconds(max(0, date.nanoseconds)), execute: action)
+                    let work = Work(action)
+                    queue.asyncAfter(deadline: start + .nanoseconds(max(0, date.nanoseconds))) { work.run() }
                 }
             }
 
@@ -79,6 +80,12 @@ extension CombineHelper {
             }
         }
 
+        /// An action for the clock's queue, which runs one at a time: safe to send there.
+        final class Work: @unchecked Sendable {
+            let run: () -> Void
+            init(_ run: @escaping () -> Void) { self.run = run }
+        }
+
         let clock = PipeClock(virtual: CommandLine.arguments.contains("--virtual"))
         let scheduler = clock
         """#
@@ -106,7 +113,8 @@ extension CombineHelper {
                 subscribe()
                 clock.advance { finished }
             } else {
-                clock.queue.async(execute: subscribe)
+                let work = Work(subscribe)
+                clock.queue.async { work.run() }
                 done.wait()
             }
             subscription?.cancel()

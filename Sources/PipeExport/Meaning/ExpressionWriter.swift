@@ -33,7 +33,7 @@ struct ExpressionWriter {
     case .binary(let op, let lhs, let rhs): return operand(lhs) + " " + spell(op) + " " + operand(rhs)
     case .conditional(let test, let then, let otherwise):
       if readsRecord, dialect == .swift, readsValue(then) != readsValue(otherwise) {
-        return operand(test) + " ? show(" + write(then) + ") : show(" + write(otherwise) + ")"
+        return operand(test) + " ? show(" + write(then) + " as Any) : show(" + write(otherwise) + " as Any)"
       }
       return operand(test) + " ? " + operand(then) + " : " + operand(otherwise)
     case .call(let name, let arguments): return call(name.text, arguments.map(write))
