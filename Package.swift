@@ -44,7 +44,13 @@ let package = Package(
     .target(name: "JSON"),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     // The language's front end: source, lexer, parser, diagnostics, values, expressions.
-    .target(name: "PipeDSL", dependencies: ["Operators", "JSON", "TerminalText", "SplitMix"]),
+    // `clients N (PIPELINE)` runs the weather and air-quality simulators in process, one shared
+    // service each (WeatherCore, AirQualityCore: pure domain code, no networking).
+    .target(
+      name: "PipeDSL",
+      dependencies: [
+        "Operators", "JSON", "TerminalText", "SplitMix", "SourceCore", "WeatherCore", "AirQualityCore",
+      ]),
     // Pipelines as RxSwift, Combine and RxJS code: by meaning, with helpers for what a library lacks.
     .target(name: "PipeExport", dependencies: ["PipeDSL", "Operators"]),
     .testTarget(
@@ -135,9 +141,9 @@ let package = Package(
     // The built-in sources' domain code: a simulated world, fault plans, what a live answer is.
     .target(name: "SourceCore", dependencies: ["JSON", "SplitMix"], path: "Sources/Plugins/SourceCore"),
     .target(
-      name: "WeatherCore", dependencies: ["SourceCore", "SplitMix"], path: "Sources/Plugins/Weather/Core"),
+      name: "WeatherCore", dependencies: ["SourceCore", "SplitMix", "JSON"], path: "Sources/Plugins/Weather/Core"),
     .target(
-      name: "AirQualityCore", dependencies: ["SourceCore", "SplitMix"],
+      name: "AirQualityCore", dependencies: ["SourceCore", "SplitMix", "JSON"],
       path: "Sources/Plugins/AirQuality/Core"),
     .target(
       name: "RandomCore", dependencies: ["SourceCore", "SplitMix"], path: "Sources/Plugins/Random/Core"),

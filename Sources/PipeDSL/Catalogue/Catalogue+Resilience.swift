@@ -71,7 +71,7 @@ extension Catalogue {
       var attempt: UInt64 = 0
       return Observable.deferred {
         attempt += 1
-        var generator = SeededRandom(seed: (seed ?? env.runtime.seed) &+ attempt &* 0x9E37_79B9)
+        var generator = SeededRandom(seed: (seed ?? env.seed) &+ attempt &* 0x9E37_79B9)
         return upstream.map { value in
           if Double.random(in: 0..<1, using: &generator) < rate {
             throw PipeError(kind: kind, message: "chaos injected a \(kind) at \(value.visible)")

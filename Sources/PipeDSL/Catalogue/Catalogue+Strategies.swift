@@ -189,7 +189,7 @@ extension CompiledStrategy {
   /// is on; past the schedule's end the error is let through.
   static func delays(_ strategy: RetryStrategy) -> CompiledStrategy {
     CompiledStrategy(schedule: strategy) { env in
-      var schedule = strategy.makeSchedule(seed: env.runtime.seed)
+      var schedule = strategy.makeSchedule(seed: env.seed)
       return { error, count in
         guard let next = schedule.next() else { return .error(error) }
         let delay = honouring(error.retryAfter, next, settings: env.runtime.settings)

@@ -21,7 +21,7 @@ public struct Catalogue: Sendable {
 
   /// The language's own entries, without the drawing sinks and plugins.
   static var standardEntries: [CatalogueEntry] {
-    sourceEntries + transformEntries + combineEntries + errorEntries + sinkEntries
+    sourceEntries + transformEntries + combineEntries + errorEntries + sinkEntries + fleetEntries
   }
 
   public mutating func add(_ entry: CatalogueEntry) {

@@ -20,14 +20,18 @@ extension Compiler {
     return (
       .source { env, attempt in
         let runtime = env.runtime
-        guard let sources = runtime.sources else {
-          return .error(PipeError(kind: "pluginCrashed", message: "no plugin host is running"))
-        }
         let arguments: [(name: String, value: Value)]
         do {
           arguments = try readers.map { (name: $0.name, value: try $0.read!(env)) }
         } catch {
           return .error(error)
+        }
+        // A copy of `clients` asks the shared simulated service, counting its own attempts.
+        if let simulated = env.fleet?.observe(source: name, arguments: arguments, attempt: attempt) {
+          return simulated
+        }
+        guard let sources = runtime.sources else {
+          return .error(PipeError(kind: "pluginCrashed", message: "no plugin host is running"))
         }
         let key = ValueCache.key(source: name, arguments: arguments, positions: positions)
         env.scope.sourceKey = key

@@ -58,7 +58,8 @@ extension Compiler {
       return compileEntry(entry, op, stage, parent: parent, hasDot: hasDot)
     }
     var pluginHelp: String?
-    switch sources?.lookUp(source: name) {
+    let simulated = clientsDepth > 0 ? FleetServices.sources[name] : nil
+    switch simulated.map({ .found($0, note: nil) }) ?? sources?.lookUp(source: name) {
     case .found(let info, let note)?:
       define(info.settings)
       noteOnce(note, plugin: info.plugin, at: op.name.span)

@@ -35,6 +35,9 @@ public final class Compiler {
   var source: SourceFile?
   var previousStatementEnd: Int?
   private var nextNode = 0
+  /// How many `clients` stages the pipeline being compiled is inside: there `weather` and
+  /// `airquality` are the shared simulated services, known without their plugins.
+  var clientsDepth = 0
 
   public init(catalogue: Catalogue = .standard, settings: Settings, sources: (any ExternalSources)? = nil) {
     self.catalogue = catalogue

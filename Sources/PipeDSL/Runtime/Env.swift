@@ -15,6 +15,9 @@ public struct Env {
   public var scope: PipelineScope
   /// Inside `retryWhen (errors | ...)`: the stream of errors, as records.
   public var errors: Observable<Value>?
+  /// Inside a copy of `clients N (PIPELINE)`: the shared simulated services its `weather` and
+  /// `airquality` stages ask, in process, instead of their plugins.
+  public var fleet: FleetClient?
   /// State shared by everything one statement builds, sub-pipelines included: its hot
   /// timelines and its `let` names, each made once. Background statements started together
   /// share one.
@@ -30,6 +33,10 @@ public struct Env {
     self.scope = PipelineScope()
     self.statement = statement
   }
+
+  /// The seed of this pipeline's random choices (jitter, chaos): the session's, or inside
+  /// `clients` each copy's own, so that copies do not jitter in step.
+  public var seed: UInt64 { fleet?.seed ?? runtime.seed }
 
   /// The same environment with another outer element.
   public func with(dot: Value) -> Env {

@@ -39,6 +39,9 @@ struct ExportCheck {
   private func reason(_ meaning: Meaning, stage: Stage, bindings: Set<String>) -> String? {
     switch meaning {
     case .untranslated: return "pipe could not read this stage"
+    case .plugin("clients", _):
+      return "clients is a simulation, not app code: it runs many copies against pipe's simulated "
+        + "service; export the pipeline inside it"
     case .plugin(let name, let arguments):
       // A name of the language's own that the exporter did not read is no plugin source to stub.
       if Meaning.catalogue.lookup(name) != nil {

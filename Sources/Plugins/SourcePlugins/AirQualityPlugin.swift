@@ -46,13 +46,3 @@ public struct AirQualityPlugin: Plugin {
     }
   }
 }
-
-extension AirQualityRecord {
-  /// `{city, aqi, mainPollutant, temp, humidity}`, in that order.
-  public var json: JSONValue {
-    [
-      "city": .string(city), "aqi": .int(aqi), "mainPollutant": .string(mainPollutant),
-      "temp": .int(temp), "humidity": .int(humidity),
-    ]
-  }
-}

@@ -39,14 +39,3 @@ public struct WeatherPlugin: Plugin {
     }
   }
 }
-
-extension WeatherRecord {
-  /// `{city, temp, feelsLike, humidity, description, windSpeed, observedAt}`, in that order.
-  public var json: JSONValue {
-    [
-      "city": .string(city), "temp": .double(temp), "feelsLike": .double(feelsLike),
-      "humidity": .int(humidity), "description": .string(description), "windSpeed": .double(windSpeed),
-      "observedAt": .string(observedAtText),
-    ]
-  }
-}

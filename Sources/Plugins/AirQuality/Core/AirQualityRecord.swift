@@ -1,3 +1,4 @@
+import JSON
 import SourceCore
 
 /// One air-quality reading: the record `airquality` emits.
@@ -45,5 +46,15 @@ public enum AirQualityQuery: Equatable, Sendable {
     case .nearest: "airquality nearest"
     case .coordinates(let lat, let lon): "airquality \(lat),\(lon)"
     }
+  }
+}
+
+extension AirQualityRecord {
+  /// `{city, aqi, mainPollutant, temp, humidity}`, in that order.
+  public var json: JSONValue {
+    [
+      "city": .string(city), "aqi": .int(aqi), "mainPollutant": .string(mainPollutant),
+      "temp": .int(temp), "humidity": .int(humidity),
+    ]
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SourceCore
 
 /// One observation of current weather: the record `weather` emits.
@@ -59,5 +60,16 @@ public enum WeatherQuery: Equatable, Sendable {
     case .city(let name): "weather \(WorldCities.find(name)?.name ?? name)"
     case .coordinates(let lat, let lon): "weather \(lat),\(lon)"
     }
+  }
+}
+
+extension WeatherRecord {
+  /// `{city, temp, feelsLike, humidity, description, windSpeed, observedAt}`, in that order.
+  public var json: JSONValue {
+    [
+      "city": .string(city), "temp": .double(temp), "feelsLike": .double(feelsLike),
+      "humidity": .int(humidity), "description": .string(description), "windSpeed": .double(windSpeed),
+      "observedAt": .string(observedAtText),
+    ]
   }
 }

@@ -1,0 +1,65 @@
+import Operators
+
+extension Catalogue {
+  /// `clients`: many copies of a pipeline against one shared simulated service.
+  static var fleetEntries: [CatalogueEntry] { [clients] }
+
+  /// The most copies one `clients` runs (each holds its own subscription and counters).
+  static let maxClients = 100_000
+
+  static let clients = CatalogueEntry(
+    name: "clients", role: .source,
+    signature: "clients N (PIPELINE) [over D] [seed S] [outage D] [capacity N]",
+    doc: "Runs N copies of PIPELINE together on one clock, each started at a seeded moment within "
+      + "`over` (0 by default: all at once), against one shared simulated service per source kind: "
+      + "`weather` and `airquality` inside are the simulators run in pipe itself, not one plugin "
+      + "per copy, and each copy's attempts walk the `*.faults` plan on their own. The service is "
+      + "down (503) from the start until `outage`, and answers 503 with Retry-After 1 to the "
+      + "attempts beyond `capacity` in one second. When every copy has ended it emits one "
+      + "summary: requests (the copies), attempts (that reached the service), amplification "
+      + "(attempts ÷ requests), successes, failures by kind, the copies' p50 and p99 latency "
+      + "in ms, peak (the most attempts in one second) and retryPeak (the most retries in one second). The copies share the statement: a "
+      + "named `let` stream, and state kept per statement, is one for all. A copy that never "
+      + "ends holds the summary back: give it a timeout. The same seed gives the same summary.",
+    examples: [
+      Example(
+        #"clients 100 (weather "London" | retry 3) over 1s outage 500ms"#,
+        prints: """
+          {requests: 100, attempts: 166, amplification: 1.66, successes: 100, failures: {}, p50: 380, p99: 954, \
+          peak: 166, retryPeak: 66}
+          """)
+    ],
+    options: ["over", "seed", "outage", "capacity"], arity: 2...2
+  ) { context in
+    guard let count = context.read.integer(context.positional[0], atLeast: 1, atMost: maxClients) else {
+      return nil
+    }
+    var plan = ClientsPlan(count: count)
+    if let option = context.option("over") {
+      guard let arg = option.value, let over = context.read.duration(arg) else { return nil }
+      plan.over = over
+    }
+    if let option = context.option("seed") {
+      guard let arg = option.value, let seed = context.read.integer(arg) else { return nil }
+      plan.seed = UInt64(seed)
+    }
+    if let option = context.option("outage") {
+      guard let arg = option.value, let outage = context.read.duration(arg) else { return nil }
+      plan.limits.outageEnd = outage
+    }
+    if let option = context.option("capacity") {
+      guard let arg = option.value, let capacity = context.read.integer(arg, atLeast: 1) else { return nil }
+      plan.limits.capacity = capacity
+    }
+    context.compiler.clientsDepth += 1
+    defer { context.compiler.clientsDepth -= 1 }
+    guard let inner = context.read.pipeline(context.positional[1], parent: context.node) else { return nil }
+    return .source { env, _ in
+      Observable(unsafe: { observer in
+        let run = ClientsRun(plan: plan, inner: inner, env: env, observer: observer)
+        run.start()
+        return run
+      })
+    }
+  }
+}
