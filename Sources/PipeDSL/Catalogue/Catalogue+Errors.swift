@@ -5,7 +5,7 @@ extension Catalogue {
   /// side-effect and resilience families.
   static var errorEntries: [CatalogueEntry] {
     [catchEntry, catchAndReturn, retry, retryWhen, timeout] + errorValueEntries + sideEffectEntries
-      + resilienceEntries
+      + resilienceEntries + cureEntries
   }
 
   static let catchEntry = CatalogueEntry(

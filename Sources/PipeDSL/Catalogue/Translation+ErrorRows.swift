@@ -81,6 +81,9 @@ extension Translation {
     row(
       .errors, "`chaos(rate: 0.3)`", "chaos", rx: c("—"), combine: c("—"), js: c("—"),
       polly: "Polly's Simmy (`AddChaosFault`), Chaos Monkey"),
+    row(
+      .errors, "`hedge(after: 2s, max: 1)`", "hedge", rx: c("—"), combine: c("—"), js: c("—"),
+      polly: "Polly `AddHedging` (`Delay`, `MaxHedgedAttempts`)"),
   ]
 
   static let sinks: [Translation] = [

@@ -40,6 +40,8 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
   // One catalogue entry's own rules.
   case badAction, badCatch, badMarbles, badMarbleKey, badRate, rangeOverflow, zeroPeriod
   case badExpect, missingValue, unknownAction, unknownFallback, unknownJitter
+  // The cures' stages (hedge, bulkhead, rateLimit, budget): an option they need.
+  case missingOption
 
   // `pipe export`: a stage with no faithful translation into the library asked for.
   case notExportable

@@ -27,6 +27,10 @@ struct ExportCheck {
 
   private func check(_ pipeline: Pipeline, bindings: Set<String>, into found: inout [Diagnostic]) {
     for stage in pipeline.stages {
+      if let reason = Self.cureReason(stage, library: library) {
+        found.append(refusal(stage, reason))
+        continue
+      }
       if let reason = reason(Meaning.read(stage, bindings: bindings), stage: stage, bindings: bindings) {
         found.append(refusal(stage, reason))
         continue

@@ -1,0 +1,18 @@
+import PipeDSL
+
+extension ExportCheck {
+  /// Why a cure of issue 32 (hedging, bulkheads, rate limits, retry budgets) is not written
+  /// in `library`, or nil for any other stage. None of the three libraries has the operator,
+  /// and a faithful helper needs what pipe keeps for the whole session: a bulkhead's or a
+  /// budget's state shared by name across every pipeline, a token bucket on the clock.
+  static func cureReason(_ stage: Stage, library: ExportLibrary) -> String? {
+    guard case .operator(let op) = stage.kind else { return nil }
+    switch op.name.text {
+    case "hedge":
+      return "\(library.title) has no hedging operator: write it by hand, racing delayed "
+        + "resubscriptions (amb/race) while ignoring an attempt's error until the last, as "
+        + "Polly's hedging does"
+    default: return nil
+    }
+  }
+}
