@@ -1,3 +1,4 @@
+import Foundation
 import Operators
 
 /// A stage after checking: how to build its part of the engine graph.
@@ -101,6 +102,13 @@ struct TransformPart {
 
 /// Per-stage bookkeeping while a pipeline runs: subscription numbers and error stamping.
 enum StageWrapper {
+  /// Whether rows of elementwise stages run fused: as one operator, in `range`'s loop, on
+  /// ints (`FusedRow`). `PIPE_NO_FUSION=1` in the environment turns it off for the process:
+  /// every stage is then built on its own, as under a tracer, so a run can be compared with
+  /// the fused one (ExamplesTests' `FusionTests`).
+  static let fuses =
+    ProcessInfo.processInfo.environment["PIPE_NO_FUSION"].map { $0.isEmpty || $0 == "0" } ?? true
+
   /// Builds `parts` in order around `upstream`. Without a tracer, each row of elementwise
   /// stages is one engine operator whose step runs theirs in turn; every stage still counts
   /// its subscriptions. With one, every stage is built and traced on its own.
@@ -113,7 +121,7 @@ enum StageWrapper {
       case .wrapped(let body, let stamps):
         stream = transform(stream, env: env, node: part.node, text: part.text, stamps: stamps, body)
         index += 1
-      case .elementwise(let make) where env.tracer != nil:
+      case .elementwise(let make) where env.tracer != nil || !fuses:
         stream = transform(stream, env: env, node: part.node, text: part.text, stamps: false) { upstream, _ in
           upstream.fused { Steps(make().step) }
         }
@@ -205,7 +213,7 @@ enum StageWrapper {
     _ fusing: @escaping FusingSource, node: Int, env: Env, _ parts: [TransformPart], sinkReads: SinkReads
   ) -> Observable<Value>? {
     let end = rowEnd(parts[...])
-    guard env.tracer == nil, end > parts.startIndex else { return nil }
+    guard env.tracer == nil, fuses, end > parts.startIndex else { return nil }
     let runtime = env.runtime
     let nodes = parts[..<end].map(\.node)
     let row = rowMaker(parts[..<end], reads: end == parts.endIndex ? sinkReads : .every)
