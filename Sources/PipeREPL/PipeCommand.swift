@@ -70,6 +70,7 @@ struct PipeCommand: ParsableCommand {
         PIPE_PLUGIN_PATH      folders searched first for plugins (docs/PLUGINS.md)
         PIPE_PLUGIN_DEADLINE  how long a plugin may stay silent (10 s; 2, 500ms)
         PIPE_WATCH_POLL=1     pipe check --watch polls instead of inotify (network file systems)
+        PIPE_NO_FUSION=1      run every stage on its own, as under log (to compare; slower)
         XDG_CACHE_HOME        catch cache keeps values in $XDG_CACHE_HOME/pipe
         NO_COLOR              never colour the output (when set and not empty)
         FORCE_COLOR           colour even on a pipe, over NO_COLOR (not --no-color)

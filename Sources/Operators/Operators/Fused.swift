@@ -3,6 +3,14 @@ public protocol ElementStepper {
   associatedtype Element
   /// Changes `value` in place, or returns false to drop it; a thrown error ends the stream.
   func step(_ value: inout Element) throws -> Bool
+  /// True once the stream ends after the value just stepped, passed or not (a `take` in
+  /// the row has passed its last): the operator then completes.
+  var isDone: Bool { get }
+}
+
+extension ElementStepper {
+  /// A stepper that never ends the stream of itself.
+  @inlinable public var isDone: Bool { false }
 }
 
 extension Observable {
@@ -40,6 +48,7 @@ extension Observable {
     case .next(var value):
       do {
         if try stepper.step(&value) { forwardNext(value) }
+        if stepper.isDone { forwardStop(.completed) }
       } catch {
         forwardStop(.error(error))
       }

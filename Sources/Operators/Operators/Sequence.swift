@@ -26,6 +26,12 @@ extension Observable {
 @usableFromInline protocol TurnElements {
   associatedtype Element
   func element(at index: Int) throws -> Element?
+  /// True once the run ends after the value just made (`fused` steps with a `take`).
+  var isDone: Bool { get }
+}
+
+extension TurnElements {
+  @inlinable var isDone: Bool { false }
 }
 
 /// The values of an array (`from`, `of`).
@@ -67,6 +73,7 @@ extension Observable {
     var value = transform(start &+ index)
     return try stepper.step(&value) ? value : nil
   }
+  @inlinable var isDone: Bool { stepper.isDone }
 }
 
 /// Emits `count` values, then completion, one per turn of the current-thread trampoline:
@@ -131,6 +138,12 @@ extension Observable {
       }
       index &+= 1
       if let value { observer.onNext(value) }
+      if elements.isDone {
+        if isDisposed || downstream.isDisposed { return }
+        isDisposed = true
+        observer.onCompleted()
+        return
+      }
       if !trampoline.pointee.queue.isEmpty {
         trampoline.pointee.queue.enqueue(turn)
         return

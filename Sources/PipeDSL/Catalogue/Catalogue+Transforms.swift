@@ -117,7 +117,19 @@ extension Catalogue {
       return .transform { upstream, env in upstream.take(for: time, scheduler: env.runtime.scheduler) }
     }
     guard let count = context.read.integer(arg) else { return nil }
-    return .plainTransform { upstream, _ in upstream.take(count) }
+    // `take 0` completes at the subscription, before any value: the engine's.
+    guard count > 0 else { return .plainTransform { upstream, _ in upstream.take(count) } }
+    return .elementwise {
+      let countdown = Countdown(count)
+      let end = RowEnd()
+      func passes() -> Bool {
+        guard countdown.left > 0 else { return false }
+        countdown.left -= 1
+        end.reached = countdown.left == 0
+        return true
+      }
+      return ElementSteps({ _ in passes() }, int: { x in passes() ? .keep(x) : .drop }, end: end)
+    }
   }
 
   static let skip = CatalogueEntry(
@@ -147,7 +159,10 @@ extension Catalogue {
       return .transform { upstream, env in upstream.skip(for: time, scheduler: env.runtime.scheduler) }
     }
     guard let count = context.read.integer(arg) else { return nil }
-    return .plainTransform { upstream, _ in upstream.skip(count) }
+    return .elementwise {
+      let countdown = Countdown(count)
+      return ElementSteps({ _ in countdown.passes() }, int: { x in countdown.passes() ? .keep(x) : .drop })
+    }
   }
 
   static let takeWhile = CatalogueEntry(
@@ -165,7 +180,24 @@ extension Catalogue {
     ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    return .plainTransform { upstream, _ in upstream.take(while: { try expression.holds(for: $0) }) }
+    var form: ElementIntForm?
+    if case .element(let int)? = expression.int { form = int }
+    return .elementwise {
+      let end = RowEnd()
+      let step: ElementStep = { value in
+        if try expression.holds(for: value) { return true }
+        end.reached = true
+        return false
+      }
+      guard let filter = form?.filter else { return ElementSteps(step, end: end) }
+      return ElementSteps(
+        step,
+        int: { x in
+          let outcome = filter(x)
+          if case .drop = outcome { end.reached = true }
+          return outcome
+        }, end: end)
+    }
   }
 
   static let distinct = CatalogueEntry(
@@ -181,7 +213,12 @@ extension Catalogue {
           1
           """)
     ], arity: 0...0
-  ) { _ in .plainTransform { upstream, _ in upstream.distinctUntilChanged() } }
+  ) { _ in
+    .elementwise {
+      let previous = Previous()
+      return ElementSteps({ previous.differs(from: $0) }, int: previous.differs(from:))
+    }
+  }
 
   static let startWith = CatalogueEntry(
     name: "startWith", role: .transform, signature: "startWith VALUE",
@@ -270,4 +307,42 @@ final class Accumulator {
   @exclusivity(unchecked) var value: Value
 
   init(_ seed: Value) { value = seed }
+}
+
+/// `skip N` for one subscription: the values it has still to drop.
+final class Countdown {
+  @exclusivity(unchecked) var left: Int
+
+  init(_ count: Int) { left = count }
+
+  /// Whether this value passes: none of the first N does.
+  @inline(__always) func passes() -> Bool {
+    guard left > 0 else { return true }
+    left -= 1
+    return false
+  }
+}
+
+/// `distinct` for one subscription: the value before (nil before the first).
+final class Previous {
+  @exclusivity(unchecked) var value: Value?
+
+  /// Whether `value` passes, being unlike the one before; it is then the one before the next.
+  @inline(__always) func differs(from value: Value) -> Bool {
+    if let previous = self.value, previous == value { return false }
+    self.value = value
+    return true
+  }
+
+  /// `differs(from:)` on an int, where it can tell: after an int, or first.
+  @inline(__always) func differs(from x: Int) -> IntStepOutcome {
+    switch value {
+    case .int(let previous)?:
+      if previous == x { return .drop }
+    case nil: break
+    default: return .undecided
+    }
+    value = .int(x)
+    return .keep(x)
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Operators
 
 /// A stage after checking: how to build its part of the engine graph.
@@ -11,12 +12,14 @@ public enum CompiledStage {
   case transform((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that raises no error of its own, or only errors of its expressions
   /// (which already name the stage), and passes on its upstream's values without wrapping
-  /// them (`take`, `distinct`): built like `transform`, but without the per-event layer that
+  /// them (`take 2s`, `take 0`): built like `transform`, but without the per-event layer that
   /// stamps errors with the stage and checks how deep values nest, which costs every value a
   /// call. A stage that puts values in a list or record is a `transform`.
   case plainTransform((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that turns each value into at most one, as it comes, and raises only its
-  /// expressions' errors (`map`, `filter`, `scan`): `make` gives each subscription its step.
+  /// expressions' errors (`map`, `filter`, `scan`, `skip N`, `distinct`; `take N` and
+  /// `takeWhile`, which end the stream through their `RowEnd`): `make` gives each
+  /// subscription its step.
   /// Unless a tracer must see each stage, a row of them runs as one engine operator, one call
   /// per value for the lot (`StageWrapper.chain`); an int path, where the stage has one,
   /// lets a row on `range` keep its values ints until the end (`FusedRow`).
@@ -68,10 +71,20 @@ struct Steps: ElementStepper {
   }
 
   let run: ElementStep
+  /// The stages that may end the stream (`take N`), when the steps are a row's.
+  let ends: [RowEnd]
 
-  init(_ run: @escaping ElementStep) { self.run = run }
+  init(_ run: @escaping ElementStep, ends: [RowEnd] = []) {
+    self.run = run
+    self.ends = ends
+  }
+
+  /// The steps of one stage, for a subscription.
+  init(_ steps: ElementSteps) { self.init(steps.step, ends: steps.end.map { [$0] } ?? []) }
 
   @inline(__always) func step(_ value: inout Value) throws -> Bool { try run(&value) }
+
+  var isDone: Bool { ends.reached }
 }
 
 /// A later stage of a pipeline as the compiler keeps it until the pipeline is built.
@@ -101,6 +114,13 @@ struct TransformPart {
 
 /// Per-stage bookkeeping while a pipeline runs: subscription numbers and error stamping.
 enum StageWrapper {
+  /// Whether rows of elementwise stages run fused: as one operator, in `range`'s loop, on
+  /// ints (`FusedRow`). `PIPE_NO_FUSION=1` in the environment turns it off for the process:
+  /// every stage is then built on its own, as under a tracer, so a run can be compared with
+  /// the fused one (ExamplesTests' `FusionTests`).
+  static let fuses =
+    ProcessInfo.processInfo.environment["PIPE_NO_FUSION"].map { $0.isEmpty || $0 == "0" } ?? true
+
   /// Builds `parts` in order around `upstream`. Without a tracer, each row of elementwise
   /// stages is one engine operator whose step runs theirs in turn; every stage still counts
   /// its subscriptions. With one, every stage is built and traced on its own.
@@ -113,9 +133,9 @@ enum StageWrapper {
       case .wrapped(let body, let stamps):
         stream = transform(stream, env: env, node: part.node, text: part.text, stamps: stamps, body)
         index += 1
-      case .elementwise(let make) where env.tracer != nil:
+      case .elementwise(let make) where env.tracer != nil || !fuses:
         stream = transform(stream, env: env, node: part.node, text: part.text, stamps: false) { upstream, _ in
-          upstream.fused { Steps(make().step) }
+          upstream.fused { Steps(make()) }
         }
         index += 1
       case .elementwise:
@@ -135,7 +155,7 @@ enum StageWrapper {
     let runtime = env.runtime
     let nodes = row.map(\.node)
     let steps = stepsMaker(row)
-    let stream = upstream.fused { Steps(steps()) }
+    let stream = upstream.fused(steps)
     return Observable(unsafe: { observer in
       for node in nodes.reversed() { _ = runtime.beginAttempt(node: node, scope: env.scope) }
       return stream.subscribe(observer)
@@ -148,12 +168,15 @@ enum StageWrapper {
   }
 
   /// Makes, for a subscription, the steps of a row of elementwise stages run in turn.
-  private static func stepsMaker(_ row: ArraySlice<TransformPart>) -> () -> ElementStep {
+  private static func stepsMaker(_ row: ArraySlice<TransformPart>) -> () -> Steps {
     let makes = row.compactMap { part -> Steps.Maker? in
       if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
       return nil
     }
-    return { composed(makes.map { Steps(($0.make)().step) }) }
+    return {
+      let stages = makes.map { ($0.make)() }
+      return Steps(composed(stages.map { Steps($0.step) }), ends: stages.compactMap(\.end))
+    }
   }
 
   /// Makes, for a subscription, a row of elementwise stages with its int path, for a stage
@@ -205,7 +228,7 @@ enum StageWrapper {
     _ fusing: @escaping FusingSource, node: Int, env: Env, _ parts: [TransformPart], sinkReads: SinkReads
   ) -> Observable<Value>? {
     let end = rowEnd(parts[...])
-    guard env.tracer == nil, end > parts.startIndex else { return nil }
+    guard env.tracer == nil, fuses, end > parts.startIndex else { return nil }
     let runtime = env.runtime
     let nodes = parts[..<end].map(\.node)
     let row = rowMaker(parts[..<end], reads: end == parts.endIndex ? sinkReads : .every)

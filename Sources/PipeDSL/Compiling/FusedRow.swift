@@ -20,11 +20,27 @@ public typealias IntStep = (Int) -> IntStepOutcome
 public struct ElementSteps {
   public let step: ElementStep
   public let int: IntStep?
+  /// Set once the stream ends after the value just stepped (`take N` passed its last).
+  public let end: RowEnd?
 
-  public init(_ step: @escaping ElementStep, int: IntStep? = nil) {
+  public init(_ step: @escaping ElementStep, int: IntStep? = nil, end: RowEnd? = nil) {
     self.step = step
     self.int = int
+    self.end = end
   }
+}
+
+/// Where a stage that ends the stream (`take N`) says it has: a row of steps that holds one
+/// completes the stream after the value that set it, whatever the later stages did with it.
+public final class RowEnd {
+  @exclusivity(unchecked) public var reached = false
+
+  public init() {}
+}
+
+extension [RowEnd] {
+  /// Whether a stage of the row has ended the stream.
+  @inline(__always) var reached: Bool { !isEmpty && contains { $0.reached } }
 }
 
 /// A row of elementwise stages for one subscription, as a source that runs them in its own
@@ -48,11 +64,14 @@ public struct FusedRow {
   /// What the stage after the row reads of its values: the sink, when the row is the last
   /// of the pipeline and nothing traces it (else `.every`).
   let reads: SinkReads
+  /// The row's stages that may end the stream (`take N`).
+  let ends: [RowEnd]
 
   /// The row of `stages`, for a stage after it that `reads` so much; `composed` runs a list
   /// of steps in turn.
   init(_ stages: [ElementSteps], reads: SinkReads = .every, composed: ([Steps]) -> ElementStep) {
     self.reads = reads
+    ends = stages.compactMap(\.end)
     step = composed(stages.map { Steps($0.step) })
     guard !stages.isEmpty, stages.allSatisfy({ $0.int != nil }) else {
       lane = nil
@@ -122,6 +141,9 @@ public struct FusedRow {
 struct IntLaneSteps: ElementStepper {
   let lane: (Int) -> FusedRow.LaneOutcome
   let rest: [Steps]
+  let ends: [RowEnd]
+
+  var isDone: Bool { ends.reached }
 
   @inline(__always) func step(_ value: inout Value) throws -> Bool {
     guard case .int(let x) = value else { return try rest[0].step(&value) }
@@ -146,11 +168,11 @@ extension FusedRow {
       let made = row()
       if made.reads != .every { return made.keepingRange(start: start, count: count, observer) }
       guard let lane = made.lane else {
-        return Observable.range(start: start, count: count, Value.int) { Steps(made.step) }.subscribe(
-          observer)
+        return Observable.range(start: start, count: count, Value.int) { Steps(made.step, ends: made.ends) }
+          .subscribe(observer)
       }
       return Observable.range(start: start, count: count, Value.int) {
-        IntLaneSteps(lane: lane, rest: made.rest)
+        IntLaneSteps(lane: lane, rest: made.rest, ends: made.ends)
       }
       .subscribe(observer)
     })
@@ -173,14 +195,17 @@ extension FusedRow {
         }
       }
     }
+    let ends = ends
     guard let lane else {
       let step = step
-      return Observable.range(start: start, count: count, Value.int) { KeepingSteps(step: step, kept: kept) }
-        .subscribe(ending())
+      return Observable.range(start: start, count: count, Value.int) {
+        KeepingSteps(step: step, kept: kept, ends: ends)
+      }
+      .subscribe(ending())
     }
     let rest = rest
     return Observable<Int>.range(start: start, count: count, { $0 }) {
-      IntLaneKeepingSteps(lane: lane, rest: rest, kept: kept)
+      IntLaneKeepingSteps(lane: lane, rest: rest, kept: kept, ends: ends)
     }
     .subscribe(ending())
   }
@@ -218,6 +243,9 @@ final class KeptValue {
 struct KeepingSteps: ElementStepper {
   let step: ElementStep
   let kept: KeptValue
+  let ends: [RowEnd]
+
+  var isDone: Bool { ends.reached }
 
   @inline(__always) func step(_ value: inout Value) throws -> Bool {
     if try step(&value) { kept.keep(value) }
@@ -231,6 +259,9 @@ struct IntLaneKeepingSteps: ElementStepper {
   let lane: (Int) -> FusedRow.LaneOutcome
   let rest: [Steps]
   let kept: KeptValue
+  let ends: [RowEnd]
+
+  var isDone: Bool { ends.reached }
 
   @inline(__always) func step(_ value: inout Int) throws -> Bool {
     switch lane(value) {

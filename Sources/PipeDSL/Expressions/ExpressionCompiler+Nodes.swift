@@ -14,12 +14,28 @@ extension ExpressionCompiler {
     }
   }
 
+  /// A literal whose keys are all different (nearly every one) is built in one allocation,
+  /// without looking its keys up; one that repeats a key keeps its first place and its last
+  /// value, as `Record` does.
   static func record(_ fields: [(String, Evaluator)]) -> Evaluator {
-    { (element, context) throws(PipeError) in
-      var record = Record()
-      for (key, field) in fields { record[key] = try field(element, context) }
-      try Value.checkItems(record.fields.lazy.map(\.value))
-      return .record(record)
+    guard Set(fields.map(\.0)).count == fields.count else {
+      return { (element, context) throws(PipeError) in
+        var record = Record()
+        for (key, field) in fields { record[key] = try field(element, context) }
+        try Value.checkItems(record.fields.lazy.map(\.value))
+        return .record(record)
+      }
+    }
+    let keys = fields.map(\.0)
+    let values = fields.map(\.1)
+    return { (element, context) throws(PipeError) in
+      var made: [Record.Field] = []
+      made.reserveCapacity(keys.count)
+      for index in keys.indices {
+        made.append(Record.Field(keys[index], try values[index](element, context)))
+      }
+      try Value.checkItems(made.lazy.map(\.value))
+      return .record(Record(uniqueFields: made))
     }
   }
 

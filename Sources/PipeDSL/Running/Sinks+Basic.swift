@@ -8,11 +8,7 @@ extension SinkSpec {
   public static let discard = SinkSpec(name: "discard", reads: .none) { ShowSink(context: $0, render: nil) }
 
   /// The number of values, printed at the end.
-  public static let count = SinkSpec(name: "count") {
-    ReduceSink(context: $0, initial: .int(0)) { acc, _ in
-      .int((acc.intValue ?? 0) + 1)
-    }
-  }
+  public static let count = SinkSpec(name: "count") { CountSink(context: $0, render: nil) }
 
   /// The last value, printed at the end (nothing if there was none).
   public static let last = SinkSpec(name: "last", reads: .last) { LastSink(context: $0, render: nil) }
@@ -79,22 +75,15 @@ final class LastSink: ShowSink {
   }
 }
 
-/// Folds the values and prints the result when the stream completes.
-final class ReduceSink: ShowSink {
+/// Counts the values and prints how many when the stream completes.
+final class CountSink: ShowSink {
   /// Touched by `on` only, one event at a time: spared the run-time exclusivity check.
-  @exclusivity(unchecked) var accumulated: Value?
-  let fold: (Value, Value) -> Value
-
-  init(context: SinkContext, initial: Value?, fold: @escaping (Value, Value) -> Value) {
-    self.accumulated = initial
-    self.fold = fold
-    super.init(context: context, render: nil)
-  }
+  @exclusivity(unchecked) var count = 0
 
   override func on(_ event: Event<Value>) {
     switch event {
-    case .next(let value): accumulated = fold(accumulated ?? .null, value)
-    case .completed: if let accumulated { context.runtime.output.line(accumulated.show) }
+    case .next: count &+= 1
+    case .completed: context.runtime.output.line(Value.int(count).show)
     case .error: super.on(event)
     }
   }
