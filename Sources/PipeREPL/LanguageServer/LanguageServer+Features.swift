@@ -271,7 +271,7 @@ extension LanguageServer {
       $0.name.text == name && $0.statement.span.start <= offset
     }) {
       text = binding.statement.text
-    } else if let help = HelpText(paint: .plain).text(name, in: session) {
+    } else if let help = helpTexts[name] {
       text = help + documentValue(of: name, in: document, before: offset)
     } else if Settings.isSecret(name) || name.contains(".") {
       let value = documentValue(of: name, in: document, before: offset)
@@ -292,7 +292,7 @@ extension LanguageServer {
     }
     guard let setting, case .setting(_, let value) = setting.kind else { return "" }
     let line = document.file.line(of: setting.span.start)
-    let secret = session.loop.sync { [session] in session.settings.isSecretKey(name) }
+    let secret = secretKeys.contains(name) || Settings.isSecret(name)
     let shown = secret ? Redactor.mask : document.file.text(of: value.span)
     return "\n  in this document: \(shown)  (line \(line))"
   }

@@ -38,6 +38,24 @@ final class LanguageServer {
   lazy var runner = LSPRunner(budget: runSeconds, host: host)
   let drawings = Drawings()
   let pluginSources = PluginVocabulary()
+  /// `:help NAME` of every name the catalogue, the settings and the commands know, gathered
+  /// once: a hover then never waits for the loop, which a run may hold for its whole budget.
+  lazy var helpTexts: [String: String] = {
+    let help = HelpText(paint: .plain)
+    var texts: [String: String] = [:]
+    for name in vocabulary.helpNames where texts[name] == nil { texts[name] = help.text(name, in: session) }
+    return texts
+  }()
+  /// The settings known to be secrets (besides those the name rule makes secret).
+  lazy var secretKeys: Set<String> = session.loop.sync { [session] in
+    Set(session.settings.definitions.values.filter(\.secret).map(\.key))
+  }
+
+  /// Gathers, before any run can hold the loop, what requests read of the session.
+  func warmUp() {
+    _ = (vocabulary, details, sinks, helpTexts, secretKeys)
+  }
+
   /// The names of the sinks (`show`, `expect`, `marbles`...): a statement is drawn without its own.
   lazy var sinks: Set<String> = session.loop.sync { [session] in
     Set(session.compiler.catalogue.entries.values.filter { $0.role == .sink }.map(\.name))
@@ -178,6 +196,7 @@ final class LanguageServer {
       if let seconds = params["initializationOptions"]?["runSeconds"]?.doubleValue, seconds > 0 {
         runSeconds = min(seconds, 600)
       }
+      warmUp()
       return LanguageServer.initializeResult
     case (.starting, _):
       throw Failure(code: Failure.serverNotInitialized, message: "the server is not initialized yet")

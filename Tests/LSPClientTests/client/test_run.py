@@ -97,13 +97,15 @@ budget_client = server_fixture({"runSeconds": 1})
 async def test_a_run_that_never_ends_is_stopped_by_the_budget(budget_client):
     client = budget_client
     uri = "file:///tmp/endless.pipe"
-    await open_document(client, uri, ENDLESS + 'cold "-a|" | show\n')
+    await open_document(client, uri, ENDLESS + 'cold "-a|" | show\nset seed 3\n')
     started = time.monotonic()
     pending = asyncio.ensure_future(hover_at(client, uri, 0, 30))
-    # Meanwhile the server answers what needs no run.
+    # Meanwhile the server answers what needs no run, help on hover too (the run holds the loop).
     lenses = await client.text_document_code_lens_async(types.CodeLensParams(
         text_document=types.TextDocumentIdentifier(uri=uri)))
     assert len(lenses) == 2 and not pending.done()
+    hover = await hover_at(client, uri, 2, 5)
+    assert "in this document: 3" in hover.contents.value and not pending.done(), hover.contents.value
     await answered(pending, "note: stopped after 1 s", started, within=8)
     await draws(client, uri, 1, 'cold "-a|" | marbles')
 
