@@ -88,7 +88,8 @@ struct RoundTripTally {
     let outcomes = WorkerRun.each(pipelines.count) { index in
       Result { () throws -> (expected: String?, actual: String) in
         guard let expected = printed[PrintingScript.key(pipelines[index])] ?? nil else { return (nil, "") }
-        return (expected, try run(index))
+        // A program that does not end is a difference, not the end of the test.
+        do { return (expected, try run(index)) } catch { return (expected, "\(error)") }
       }
     }
     for (index, outcome) in outcomes.enumerated() {
