@@ -234,7 +234,9 @@ bench-startup: release-deps
 
 # `make install` builds pipe and its plugins as pipe is shipped ($(RELEASE): the Swift runtime
 # and Foundation linked in, so the installed pipe needs no Swift toolchain) and puts them under
-# PREFIX: pipe in bin/, the plugins in libexec/pipe/ (pipe looks there, beside its own bin/),
+# PREFIX, stripped of their symbols and debug information: pipe in bin/, the plugins in
+# libexec/pipe/ (pipe looks there, beside its own bin/) as one program with three names (hard
+# links; each built-in plugin's program runs as the plugin its name says: BuiltInPlugins),
 # the man page, and completions for bash, zsh and fish where each shell looks. DESTDIR is
 # prepended to every path (for packagers). PRODUCTS=.build/debug installs what is already
 # built there, building nothing (the install test does that, after `make man`).
@@ -274,8 +276,10 @@ else
 	install -d $(ROOT)/bin $(ROOT)/libexec/pipe $(ROOT)/share/man/man1 \
 	  $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
 	  $(ROOT)/share/fish/vendor_completions.d
-	install -m 755 $(PRODUCTS)/pipe $(ROOT)/bin/pipe
-	for plugin in $(PLUGINS); do install -m 755 $(PRODUCTS)/$$plugin $(ROOT)/libexec/pipe/$$plugin || exit 1; done
+	install -s -m 755 $(PRODUCTS)/pipe $(ROOT)/bin/pipe
+	install -s -m 755 $(PRODUCTS)/$(firstword $(PLUGINS)) $(ROOT)/libexec/pipe/$(firstword $(PLUGINS))
+	for plugin in $(wordlist 2,9,$(PLUGINS)); do \
+	  ln -f $(ROOT)/libexec/pipe/$(firstword $(PLUGINS)) $(ROOT)/libexec/pipe/$$plugin || exit 1; done
 	$(GENERATE_MANUAL) $(PRODUCTS)/pipe --output-directory $(ROOT)/share/man/man1
 	chmod 644 $(ROOT)/share/man/man1/pipe.1
 	$(PRODUCTS)/pipe --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/pipe

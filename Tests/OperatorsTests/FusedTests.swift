@@ -3,7 +3,7 @@ import OperatorsTestSupport
 import XCTest
 
 /// A running sum kept only above a bound: a fold and a filter in one stepper.
-private final class SumAbove: ElementStepper {
+private final class SumAbove: FusedStep {
   let bound: Int
   var sum = 0
 

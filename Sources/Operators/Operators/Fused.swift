@@ -1,5 +1,5 @@
 /// What `fused` runs every value through: a map, a filter or a fold, or a row of them.
-public protocol ElementStepper {
+public protocol FusedStep {
   associatedtype Element
   /// Changes `value` in place, or returns false to drop it; a thrown error ends the stream.
   func step(_ value: inout Element) throws -> Bool
@@ -8,7 +8,7 @@ public protocol ElementStepper {
   var isDone: Bool { get }
 }
 
-extension ElementStepper {
+extension FusedStep {
   /// A stepper that never ends the stream of itself.
   @inlinable public var isDone: Bool { false }
 }
@@ -19,12 +19,12 @@ extension Observable {
   /// one call per value for the lot. The language runs its elementwise stages this way when
   /// nothing traces them one by one.
   ///
-  ///     struct Tens: ElementStepper {
+  ///     struct Tens: FusedStep {
   ///       func step(_ value: inout Int) -> Bool { value *= 10; return value > 15 }
   ///     }
   ///     1-2-3-4|  fused { Tens() }  --20-30-40|
   @inlinable
-  public func fused<Stepper: ElementStepper>(_ make: @escaping () -> Stepper) -> Observable<Element>
+  public func fused<Stepper: FusedStep>(_ make: @escaping () -> Stepper) -> Observable<Element>
   where Stepper.Element == Element {
     let source = self
     return Observable(unsafe: { observer in
@@ -35,7 +35,7 @@ extension Observable {
   }
 }
 
-@usableFromInline final class FusedSink<Stepper: ElementStepper>: Sink<Stepper.Element> {
+@usableFromInline final class FusedSink<Stepper: FusedStep>: Sink<Stepper.Element> {
   @usableFromInline let stepper: Stepper
 
   @inlinable init(observer: Observer<Stepper.Element>, stepper: Stepper) {

@@ -38,7 +38,7 @@ extension Observable {
   /// the stream (a value the stepper drops still takes its turn).
   ///
   ///     range(start: 1, count: 4, { $0 }, fused: { Tens() })  // (20 30 40|), Tens as in `fused`
-  @inlinable public static func range<Stepper: ElementStepper>(
+  @inlinable public static func range<Stepper: FusedStep>(
     start: Int, count: Int, _ element: @escaping (Int) -> Element, fused make: @escaping () -> Stepper
   ) -> Observable<Element> where Stepper.Element == Element {
     checkRange(start: start, count: count)

@@ -60,7 +60,7 @@ extension TurnElements {
 }
 
 /// Consecutive integers made elements, then run through a stepper (`range` with `fused`).
-@usableFromInline struct SteppedIntegerElements<Stepper: ElementStepper>: TurnElements {
+@usableFromInline struct SteppedIntegerElements<Stepper: FusedStep>: TurnElements {
   @usableFromInline let start: Int
   @usableFromInline let transform: (Int) -> Stepper.Element
   @usableFromInline let stepper: Stepper

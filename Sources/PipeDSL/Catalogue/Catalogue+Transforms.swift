@@ -23,13 +23,13 @@ extension Catalogue {
     ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    let step: ElementStep = { value in
+    let step: ValueStep = { value in
       value = try expression(value)
       return true
     }
     var int: IntStep?
     if case .element(let form)? = expression.int { int = form.map }
-    let steps = ElementSteps(step, int: int)
+    let steps = StageSteps(step, int: int)
     return .elementwise { steps }
   }
 
@@ -50,10 +50,10 @@ extension Catalogue {
     ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    let step: ElementStep = { value in try expression.holds(for: value) }
+    let step: ValueStep = { value in try expression.holds(for: value) }
     var int: IntStep?
     if case .element(let form)? = expression.int { int = form.filter }
-    let steps = ElementSteps(step, int: int)
+    let steps = StageSteps(step, int: int)
     return .elementwise { steps }
   }
 
@@ -79,12 +79,12 @@ extension Catalogue {
     if case .nameAndElement(slot: 0, let named)? = expression.int { form = named }
     return .elementwise {
       let accumulator = Accumulator(seed)
-      let step: ElementStep = { value in
+      let step: ValueStep = { value in
         accumulator.value = try expression(value, ExpressionContext(single: accumulator.value))
         value = accumulator.value
         return true
       }
-      return ElementSteps(step, int: form?.scan(accumulator))
+      return StageSteps(step, int: form?.scan(accumulator))
     }
   }
 
@@ -128,7 +128,7 @@ extension Catalogue {
         end.reached = countdown.left == 0
         return true
       }
-      return ElementSteps({ _ in passes() }, int: { x in passes() ? .keep(x) : .drop }, end: end)
+      return StageSteps({ _ in passes() }, int: { x in passes() ? .keep(x) : .drop }, end: end)
     }
   }
 
@@ -161,7 +161,7 @@ extension Catalogue {
     guard let count = context.read.integer(arg) else { return nil }
     return .elementwise {
       let countdown = Countdown(count)
-      return ElementSteps({ _ in countdown.passes() }, int: { x in countdown.passes() ? .keep(x) : .drop })
+      return StageSteps({ _ in countdown.passes() }, int: { x in countdown.passes() ? .keep(x) : .drop })
     }
   }
 
@@ -184,13 +184,13 @@ extension Catalogue {
     if case .element(let int)? = expression.int { form = int }
     return .elementwise {
       let end = RowEnd()
-      let step: ElementStep = { value in
+      let step: ValueStep = { value in
         if try expression.holds(for: value) { return true }
         end.reached = true
         return false
       }
-      guard let filter = form?.filter else { return ElementSteps(step, end: end) }
-      return ElementSteps(
+      guard let filter = form?.filter else { return StageSteps(step, end: end) }
+      return StageSteps(
         step,
         int: { x in
           let outcome = filter(x)
@@ -216,7 +216,7 @@ extension Catalogue {
   ) { _ in
     .elementwise {
       let previous = Previous()
-      return ElementSteps({ previous.differs(from: $0) }, int: previous.differs(from:))
+      return StageSteps({ previous.differs(from: $0) }, int: previous.differs(from:))
     }
   }
 

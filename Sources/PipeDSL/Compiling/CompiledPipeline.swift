@@ -23,14 +23,14 @@ public enum CompiledStage {
   /// Unless a tracer must see each stage, a row of them runs as one engine operator, one call
   /// per value for the lot (`StageWrapper.chain`); an int path, where the stage has one,
   /// lets a row on `range` keep its values ints until the end (`FusedRow`).
-  case elementwise(make: () -> ElementSteps)
+  case elementwise(make: () -> StageSteps)
   /// The last stage, which consumes the stream.
   case sink(SinkSpec)
 }
 
 /// What an elementwise stage does to one value: changes it in place, or returns false to
 /// drop it; an error it throws (a `PipeError` naming the stage) ends the stream.
-public typealias ElementStep = (inout Value) throws -> Bool
+public typealias ValueStep = (inout Value) throws -> Bool
 
 /// A source that runs the elementwise stages after it inside its own loop (`range` with
 /// `fused`): called at each subscription with its number and the row's maker.
@@ -64,23 +64,23 @@ public struct CompiledPipeline {
 }
 
 /// Elementwise steps as the engine's `fused` operator runs them.
-struct Steps: ElementStepper {
+struct ValueStepper: FusedStep {
   /// How a stage makes its step for a subscription, boxed for an array.
   struct Maker {
-    let make: () -> ElementSteps
+    let make: () -> StageSteps
   }
 
-  let run: ElementStep
+  let run: ValueStep
   /// The stages that may end the stream (`take N`), when the steps are a row's.
   let ends: [RowEnd]
 
-  init(_ run: @escaping ElementStep, ends: [RowEnd] = []) {
+  init(_ run: @escaping ValueStep, ends: [RowEnd] = []) {
     self.run = run
     self.ends = ends
   }
 
   /// The steps of one stage, for a subscription.
-  init(_ steps: ElementSteps) { self.init(steps.step, ends: steps.end.map { [$0] } ?? []) }
+  init(_ steps: StageSteps) { self.init(steps.step, ends: steps.end.map { [$0] } ?? []) }
 
   @inline(__always) func step(_ value: inout Value) throws -> Bool { try run(&value) }
 
@@ -92,7 +92,7 @@ struct TransformPart {
   enum Body {
     /// A stage built around its upstream; `stamps` when its errors must be made to name it.
     case wrapped(TransformBody, stamps: Bool)
-    case elementwise(() -> ElementSteps)
+    case elementwise(() -> StageSteps)
   }
 
   var body: Body
@@ -135,7 +135,7 @@ enum StageWrapper {
         index += 1
       case .elementwise(let make) where env.tracer != nil || !fuses:
         stream = transform(stream, env: env, node: part.node, text: part.text, stamps: false) { upstream, _ in
-          upstream.fused { Steps(make()) }
+          upstream.fused { ValueStepper(make()) }
         }
         index += 1
       case .elementwise:
@@ -168,22 +168,22 @@ enum StageWrapper {
   }
 
   /// Makes, for a subscription, the steps of a row of elementwise stages run in turn.
-  private static func stepsMaker(_ row: ArraySlice<TransformPart>) -> () -> Steps {
-    let makes = row.compactMap { part -> Steps.Maker? in
-      if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
+  private static func stepsMaker(_ row: ArraySlice<TransformPart>) -> () -> ValueStepper {
+    let makes = row.compactMap { part -> ValueStepper.Maker? in
+      if case .elementwise(let make) = part.body { return ValueStepper.Maker(make: make) }
       return nil
     }
     return {
       let stages = makes.map { ($0.make)() }
-      return Steps(composed(stages.map { Steps($0.step) }), ends: stages.compactMap(\.end))
+      return ValueStepper(composed(stages.map { ValueStepper($0.step) }), ends: stages.compactMap(\.end))
     }
   }
 
   /// Makes, for a subscription, a row of elementwise stages with its int path, for a stage
   /// after it that `reads` so much of its values.
   private static func rowMaker(_ row: ArraySlice<TransformPart>, reads: SinkReads) -> () -> FusedRow {
-    let makes = row.compactMap { part -> Steps.Maker? in
-      if case .elementwise(let make) = part.body { return Steps.Maker(make: make) }
+    let makes = row.compactMap { part -> ValueStepper.Maker? in
+      if case .elementwise(let make) = part.body { return ValueStepper.Maker(make: make) }
       return nil
     }
     return { FusedRow(makes.map { ($0.make)() }, reads: reads, composed: composed) }
@@ -191,7 +191,7 @@ enum StageWrapper {
 
   /// The steps run in turn, until one drops the value; up to four in one closure. (They come
   /// boxed: a closure kept in an array is called through a reabstraction thunk.)
-  private static func composed(_ steps: [Steps]) -> ElementStep {
+  private static func composed(_ steps: [ValueStepper]) -> ValueStep {
     switch steps.count {
     case 0: return { _ in true }
     case 1: return steps[0].run
@@ -214,7 +214,9 @@ enum StageWrapper {
         return try d(&value)
       }
     default:
-      return composed([Steps(composed(Array(steps.prefix(4)))), Steps(composed(Array(steps.dropFirst(4))))])
+      return composed([
+        ValueStepper(composed(Array(steps.prefix(4)))), ValueStepper(composed(Array(steps.dropFirst(4)))),
+      ])
     }
   }
 

@@ -2,7 +2,7 @@ import Operators
 
 /// What an elementwise stage's step on an int does with it.
 public enum IntStepOutcome {
-  /// The stage's `ElementStep` would pass `.int` of this.
+  /// The stage's `ValueStep` would pass `.int` of this.
   case keep(Int)
   /// It would drop the value.
   case drop
@@ -10,20 +10,20 @@ public enum IntStepOutcome {
   case undecided
 }
 
-/// An elementwise stage's step on an int: what its `ElementStep` does to `.int(x)`, where it
+/// An elementwise stage's step on an int: what its `ValueStep` does to `.int(x)`, where it
 /// can tell without making a `Value`. It changes the stage's state (scan's accumulator) as
 /// that step would, and only when it decides.
 public typealias IntStep = (Int) -> IntStepOutcome
 
 /// An elementwise stage's steps for one subscription: on any value, and on an int where the
 /// stage has an int path (both share the stage's state).
-public struct ElementSteps {
-  public let step: ElementStep
+public struct StageSteps {
+  public let step: ValueStep
   public let int: IntStep?
   /// Set once the stream ends after the value just stepped (`take N` passed its last).
   public let end: RowEnd?
 
-  public init(_ step: @escaping ElementStep, int: IntStep? = nil, end: RowEnd? = nil) {
+  public init(_ step: @escaping ValueStep, int: IntStep? = nil, end: RowEnd? = nil) {
     self.step = step
     self.int = int
     self.end = end
@@ -55,12 +55,12 @@ public struct FusedRow {
   }
 
   /// The stages' steps in turn, on any value.
-  let step: ElementStep
+  let step: ValueStep
   /// The row on an int, when every stage has an int step: an int stays an int from stage to
   /// stage and is made a `Value` once, at the end.
   let lane: ((Int) -> LaneOutcome)?
   /// The steps from each stage on, for a value the lane could not decide.
-  let rest: [Steps]
+  let rest: [ValueStepper]
   /// What the stage after the row reads of its values: the sink, when the row is the last
   /// of the pipeline and nothing traces it (else `.every`).
   let reads: SinkReads
@@ -69,23 +69,23 @@ public struct FusedRow {
 
   /// The row of `stages`, for a stage after it that `reads` so much; `composed` runs a list
   /// of steps in turn.
-  init(_ stages: [ElementSteps], reads: SinkReads = .every, composed: ([Steps]) -> ElementStep) {
+  init(_ stages: [StageSteps], reads: SinkReads = .every, composed: ([ValueStepper]) -> ValueStep) {
     self.reads = reads
     ends = stages.compactMap(\.end)
-    step = composed(stages.map { Steps($0.step) })
+    step = composed(stages.map { ValueStepper($0.step) })
     guard !stages.isEmpty, stages.allSatisfy({ $0.int != nil }) else {
       lane = nil
       rest = []
       return
     }
     lane = Self.lane(stages, from: 0)
-    rest = stages.indices.map { Steps(composed(stages[$0...].map { Steps($0.step) })) }
+    rest = stages.indices.map { ValueStepper(composed(stages[$0...].map { ValueStepper($0.step) })) }
   }
 
   /// The int steps of `stages` from `first` on, in turn, in one closure for up to four (then
   /// the closure of the others): a stage passes its int straight to the next. (Each is taken
-  /// out of its `ElementSteps`: a closure kept in an array itself is called through a thunk.)
-  private static func lane(_ stages: [ElementSteps], from first: Int) -> (Int) -> LaneOutcome {
+  /// out of its `StageSteps`: a closure kept in an array itself is called through a thunk.)
+  private static func lane(_ stages: [StageSteps], from first: Int) -> (Int) -> LaneOutcome {
     func int(_ stage: Int) -> IntStep { stages[stage].int! }
     let a = int(first)
     switch stages.count - first {
@@ -138,9 +138,9 @@ public struct FusedRow {
 /// A fused row with an int path as a source's loop runs it (`FusedRow.lane`): an int takes
 /// the path, and where a stage cannot decide on it, the steps on values from that stage on; any
 /// other value takes the steps on values.
-struct IntLaneSteps: ElementStepper {
+struct IntLaneSteps: FusedStep {
   let lane: (Int) -> FusedRow.LaneOutcome
-  let rest: [Steps]
+  let rest: [ValueStepper]
   let ends: [RowEnd]
 
   var isDone: Bool { ends.reached }
@@ -168,8 +168,10 @@ extension FusedRow {
       let made = row()
       if made.reads != .every { return made.keepingRange(start: start, count: count, observer) }
       guard let lane = made.lane else {
-        return Observable.range(start: start, count: count, Value.int) { Steps(made.step, ends: made.ends) }
-          .subscribe(observer)
+        return Observable.range(start: start, count: count, Value.int) {
+          ValueStepper(made.step, ends: made.ends)
+        }
+        .subscribe(observer)
       }
       return Observable.range(start: start, count: count, Value.int) {
         IntLaneSteps(lane: lane, rest: made.rest, ends: made.ends)
@@ -240,8 +242,8 @@ final class KeptValue {
 }
 
 /// The row's steps on values, keeping what they pass instead of passing it.
-struct KeepingSteps: ElementStepper {
-  let step: ElementStep
+struct KeepingSteps: FusedStep {
+  let step: ValueStep
   let kept: KeptValue
   let ends: [RowEnd]
 
@@ -255,9 +257,9 @@ struct KeepingSteps: ElementStepper {
 
 /// The row's int path (`IntLaneSteps`) on range's ints, keeping what it passes instead of
 /// passing it.
-struct IntLaneKeepingSteps: ElementStepper {
+struct IntLaneKeepingSteps: FusedStep {
   let lane: (Int) -> FusedRow.LaneOutcome
-  let rest: [Steps]
+  let rest: [ValueStepper]
   let kept: KeptValue
   let ends: [RowEnd]
 

@@ -1,4 +1,4 @@
 // pipe-plugin-airquality: the airquality source, spoken over the plugin protocol.
 import SourcePlugins
 
-AirQualityPlugin().run()
+BuiltInPlugins.run(otherwise: AirQualityPlugin())

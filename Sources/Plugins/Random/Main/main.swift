@@ -1,4 +1,4 @@
 // pipe-plugin-random: the random source, spoken over the plugin protocol.
 import SourcePlugins
 
-RandomPlugin().run()
+BuiltInPlugins.run(otherwise: RandomPlugin())

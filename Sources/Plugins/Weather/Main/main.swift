@@ -1,4 +1,4 @@
 // pipe-plugin-weather: the weather source, spoken over the plugin protocol.
 import SourcePlugins
 
-WeatherPlugin().run()
+BuiltInPlugins.run(otherwise: WeatherPlugin())
