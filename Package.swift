@@ -141,7 +141,8 @@ let package = Package(
     // The built-in sources' domain code: a simulated world, fault plans, what a live answer is.
     .target(name: "SourceCore", dependencies: ["JSON", "SplitMix"], path: "Sources/Plugins/SourceCore"),
     .target(
-      name: "WeatherCore", dependencies: ["SourceCore", "SplitMix", "JSON"], path: "Sources/Plugins/Weather/Core"),
+      name: "WeatherCore", dependencies: ["SourceCore", "SplitMix", "JSON"],
+      path: "Sources/Plugins/Weather/Core"),
     .target(
       name: "AirQualityCore", dependencies: ["SourceCore", "SplitMix", "JSON"],
       path: "Sources/Plugins/AirQuality/Core"),
