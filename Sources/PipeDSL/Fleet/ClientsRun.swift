@@ -91,7 +91,7 @@ final class ClientsRun: Disposable {
     observer.on(.completed)
   }
 
-  /// requests, attempts, amplification, successes, failures by kind, p50 and p99 (ms), peak, retryPeak.
+  /// requests, attempts, amplification, successes, failures by kind, p50 and p99 (ms), peak, retryPeak, peakAfterOutage, refused.
   var summary: Value {
     let attempts = services.attempts
     let sorted = latencies.sorted()
@@ -106,6 +106,7 @@ final class ClientsRun: Disposable {
       "requests": .int(plan.count), "attempts": .int(attempts), "amplification": .double(amplification),
       "successes": .int(successes), "failures": .record(failed), "p50": percentile(0.5),
       "p99": percentile(0.99), "peak": .int(services.peak), "retryPeak": .int(services.retryPeak),
+      "peakAfterOutage": .int(services.peakAfterOutage), "refused": .int(services.refused),
     ])
   }
 

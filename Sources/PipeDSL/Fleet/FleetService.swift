@@ -82,6 +82,18 @@ final class FleetServices {
     loads.values.map { load in (0..<load.firstTries.count).map(load.inSecond).max() ?? 0 }.max() ?? 0
   }
 
+  /// The attempts refused for capacity.
+  private(set) var refused = 0
+
+  /// The most attempts that reached one service in one second once its outage was over: the
+  /// herd that meets it when it comes back.
+  var peakAfterOutage: Int {
+    let first = Int((limits.outageEnd.nanoseconds + 999_999_999) / 1_000_000_000)
+    return loads.values.map { load in
+      (first..<max(first, load.firstTries.count)).map(load.inSecond).max() ?? 0
+    }.max() ?? 0
+  }
+
   /// The most retries that reached one service in one second: a herd of synchronised retries.
   var retryPeak: Int { loads.values.map { $0.retries.max() ?? 0 }.max() ?? 0 }
 
@@ -134,6 +146,7 @@ final class FleetServices {
       )
     }
     if let capacity = limits.capacity, loads[source]!.inSecond(second) > capacity {
+      refused += 1
       let refusal = SourceError(
         .serverFailure, "over capacity (\(capacity) requests/s)", status: 503, retryAfterMs: 1000)
       return (.failure(Self.error(refusal)), afterMs)
