@@ -56,4 +56,25 @@ final class CuresLanguageTests: XCTestCase {
   func testHedgeLetsTheLastErrorThroughOnceEveryAttemptFailed() {
     passes(#"cold ["3s #", "3s #", "3s (c|)"] | hedge(after: 1s, max: 1) | expect "4s #""#)
   }
+
+  func testABulkheadIsSharedByNameAcrossPipelines() {
+    let (report, _) = run(
+      """
+      cold "2s (a|)" | bulkhead(1, queue: 1) db | expect "2s (a|)" &
+      cold "1s (b|)" | bulkhead(1, queue: 1) db | expect "3s (b|)" &
+      cold "1s (c|)" | bulkhead(1, queue: 1) db | expect [] error bulkheadFull &
+      """)
+    XCTAssertEqual(report.diagnostics.map(\.message), [])
+    XCTAssertEqual(report.passed, 3, "\(report.expectations.map(\.outcome))")
+  }
+
+  func testBulkheadsOfOtherNamesDoNotShare() {
+    let (report, _) = run(
+      """
+      cold "2s (a|)" | bulkhead(1) db | expect "2s (a|)" &
+      cold "1s (b|)" | bulkhead(1) cache | expect "1s (b|)" &
+      """)
+    XCTAssertEqual(report.diagnostics.map(\.message), [])
+    XCTAssertEqual(report.passed, 2, "\(report.expectations.map(\.outcome))")
+  }
 }

@@ -21,4 +21,8 @@ final class CuresExportTests: XCTestCase {
     try refuses(
       #"cold "a|" | hedge(after: 1s) | show"#, stage: "hedge(after: 1s)", because: "has no hedging operator")
   }
+
+  func testBulkheadIsRefusedWithTheReason() throws {
+    try refuses(#"cold "a|" | bulkhead(2) db | show"#, stage: "bulkhead(2) db", because: "has no bulkhead")
+  }
 }

@@ -2,7 +2,7 @@ import Operators
 
 /// The cures of issue 32 ("many clients, one service"): hedging, bulkheads, rate limits.
 extension Catalogue {
-  static var cureEntries: [CatalogueEntry] { [hedge] }
+  static var cureEntries: [CatalogueEntry] { [hedge, bulkhead] }
 
   static let hedge = CatalogueEntry(
     name: "hedge", role: .errors, signature: "hedge(after: D, max: 1)",
@@ -40,6 +40,51 @@ extension Catalogue {
     }
     return .transform { upstream, env in
       upstream.hedge(after: delay, maxHedged: hedged, scheduler: env.runtime.scheduler)
+    }
+  }
+
+  static let bulkhead = CatalogueEntry(
+    name: "bulkhead", role: .errors, signature: "bulkhead(N, queue: 0) [NAME]",
+    doc: "At most N subscriptions upstream at once, M more (`queue`) waiting in order for a "
+      + "slot; one beyond that fails at once with bulkheadFull, without asking upstream. A slot "
+      + "is freed when its subscription ends or is disposed. The bulkhead is shared by NAME by "
+      + "every pipeline of the session (the first stage that names it sets N and M); without a "
+      + "NAME, every unnamed bulkhead is one. Keeps one slow dependency from taking every "
+      + "connection.",
+    marble: Marble(
+      "--a|", "bulkhead(1) | merge (cold \"-b|\" | bulkhead(1))", "#", values: "[\"#\": bulkheadFull]"),
+    examples: [
+      Example(
+        """
+        cold "2s (a|)" | bulkhead(1, queue: 1) db | show &
+        cold "1s (b|)" | bulkhead(1, queue: 1) db | show &
+        cold "1s (c|)" | bulkhead(1, queue: 1) db | catchAndReturn "refused" | show &
+        """,
+        prints: """
+          refused
+          a
+          b
+          """)
+    ],
+    options: ["queue"], arity: 1...2
+  ) { context in
+    guard let limit = context.read.integer(context.positional[0], atLeast: 1, atMost: 10_000) else {
+      return nil
+    }
+    var queue = 0
+    if let option = context.option("queue") {
+      guard let arg = option.value, let value = context.read.integer(arg, atMost: 1_000_000) else {
+        return nil
+      }
+      queue = value
+    }
+    var name = ""
+    if let arg = context.argument(1) {
+      guard let word = context.read.word(arg) else { return nil }
+      name = word.text
+    }
+    return .transform { upstream, env in
+      upstream.bulkhead(env.runtime.bulkhead(named: name, limit: limit, queue: queue))
     }
   }
 }

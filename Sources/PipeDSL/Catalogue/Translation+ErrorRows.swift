@@ -84,6 +84,9 @@ extension Translation {
     row(
       .errors, "`hedge(after: 2s, max: 1)`", "hedge", rx: c("—"), combine: c("—"), js: c("—"),
       polly: "Polly `AddHedging` (`Delay`, `MaxHedgedAttempts`)"),
+    row(
+      .errors, "`bulkhead(10, queue: 5) db`", "bulkhead", rx: c("—"), combine: c("—"), js: c("—"),
+      polly: "Polly `AddConcurrencyLimiter(10, 5)`, resilience4j `Bulkhead`"),
   ]
 
   static let sinks: [Translation] = [

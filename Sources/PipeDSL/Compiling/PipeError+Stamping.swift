@@ -22,6 +22,9 @@ extension PipeError {
     case is TimeoutError: return PipeError(kind: "timeout", message: "no event within the time limit")
     case let error as CircuitOpenError:
       return PipeError(kind: "circuitOpen", message: "the circuit breaker is open (\(error))")
+    case is BulkheadFullError:
+      return PipeError(
+        kind: "bulkheadFull", message: "every slot of the bulkhead is taken and its queue is full")
     default: return PipeError(kind: "error", message: String(describing: error))
     }
   }

@@ -15,6 +15,9 @@ public final class Runtime {
   public var counters: [String: Int] = [:]
   /// How many times each graph node was subscribed.
   public internal(set) var attempts: [Int: Int] = [:]
+  /// What pipelines share by name for the whole session: bulkheads and retry budgets
+  /// (Runtime+Shared.swift).
+  var shared: [String: AnyObject] = [:]
 
   public init(scheduler: any Scheduler, services: Services) {
     self.scheduler = scheduler

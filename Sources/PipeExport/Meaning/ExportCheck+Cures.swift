@@ -12,6 +12,9 @@ extension ExportCheck {
       return "\(library.title) has no hedging operator: write it by hand, racing delayed "
         + "resubscriptions (amb/race) while ignoring an attempt's error until the last, as "
         + "Polly's hedging does"
+    case "bulkhead":
+      return "\(library.title) has no bulkhead, and pipe's is shared by name by every pipeline "
+        + "of the session: write it by hand around a semaphore of N slots and a queue of M"
     default: return nil
     }
   }
