@@ -35,7 +35,7 @@ final class RoomConnectionLimitsTests: XCTestCase {
     addTeardownBlock { holder.killGroup() }
     XCTAssertTrue(holder.waitForOutput("holding 2000"), holder.stdout + holder.stderr)
     XCTAssertTrue(
-      room.process.waitForOutput("connections from 127.0.0.2: 64 open, closing more at once"),
+      room.process.waitForOutput("connections from 127.0.0.2: 256 open, closing more at once"),
       room.process.stdout)
 
     for attempt in 1...3 {
