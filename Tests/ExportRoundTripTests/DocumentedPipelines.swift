@@ -11,6 +11,14 @@ struct DocumentedPipeline {
   /// `--code CODE` or the script's path: what `pipe export` is given.
   var arguments: [String]
 
+  /// What names it in a list of known differences: its page and the first line of its code
+  /// (a line number moves whenever the page above it changes), or a script's path.
+  var key: String {
+    guard arguments.first == "--code", let colon = place.lastIndex(of: ":") else { return place }
+    let firstLine = arguments[1].split(separator: "\n", maxSplits: 1).first ?? ""
+    return "\(place[..<colon]): \(firstLine)"
+  }
+
   static let pages = ["README.md", "workshop/README.md"]
   static let scriptFolders = [
     "examples/chapter", "examples/rx", "examples/tour", "examples/plugins", "workshop/solutions",

@@ -76,7 +76,7 @@ struct RoundTripTally {
   var matched = 0
   /// Those whose script prints collect, count, last or log its own way.
   var ownWay = 0
-  /// The places that differ as `differences` says.
+  /// The keys (`DocumentedPipeline.key`) of those that differ as `differences` says.
   var known: Set<String> = []
 
   /// `run(i)` runs the i-th pipeline's program and gives what it printed.
@@ -94,16 +94,16 @@ struct RoundTripTally {
     }
     for (index, outcome) in outcomes.enumerated() {
       let (expected, actual) = try outcome.get()
-      let place = pipelines[index].place
+      let (place, key) = (pipelines[index].place, pipelines[index].key)
       guard let expected else {
         ownWay += 1
         continue
       }
       if actual == expected {
         matched += 1
-        XCTAssertNil(differences[place], "\(place) prints what pipe prints now: strike it from the list")
-      } else if differences[place] != nil {
-        known.insert(place)
+        XCTAssertNil(differences[key], "\(place) prints what pipe prints now: strike \(key) from the list")
+      } else if differences[key] != nil {
+        known.insert(key)
       } else {
         XCTFail(
           "\(place): \(library) (first) and pipe (second) print differently:\n\(actual)\n---\n\(expected)")
