@@ -177,8 +177,10 @@ bench: release-deps
 
 # The engine against OpenCombine, and the plugin host against its testbed.
 bench-engine: release-deps
-	$(SWIFT) run $(RELEASE) OperatorsBenchmark
-	$(SWIFT) run $(RELEASE) PluginsBenchmark
+	$(SWIFT) build $(RELEASE) --product OperatorsBenchmark
+	$(SWIFT) build $(RELEASE) --product PluginsBenchmark
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/OperatorsBenchmark"
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/PluginsBenchmark"
 
 # Renders the SVG diagrams of scripts/svg-check.pipe to PNG in headless Chromium, to look at.
 svg-check: build
@@ -224,13 +226,16 @@ fuzz-run:
 # `pipe fake-api` under wrk -t2 -c100 -d20s, five runs: requests/s, p99, memory across runs.
 bench-fake-api: release-deps
 	$(call apt,wrk,command -v wrk)
-	$(SWIFT) run $(RELEASE) FakeAPIBenchmark
+	$(SWIFT) build $(RELEASE) --product pipe
+	$(SWIFT) build $(RELEASE) --product FakeAPIBenchmark
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/FakeAPIBenchmark"
 
 # Time from exec to the first prompt, and of `pipe -e 'just 1'` beside a Foundation hello-world,
 # alternately: medians of 40 runs, peak memory.
 bench-startup: release-deps
 	$(SWIFT) build $(RELEASE) --product pipe
-	$(SWIFT) run $(RELEASE) StartupBenchmark .build/release/pipe 40
+	$(SWIFT) build $(RELEASE) --product StartupBenchmark
+	"$$($(SWIFT) build $(RELEASE) --show-bin-path)/StartupBenchmark" .build/release/pipe 40
 
 # `make install` builds pipe and its plugins as pipe is shipped ($(RELEASE): the Swift runtime
 # and Foundation linked in, so the installed pipe needs no Swift toolchain) and puts them under
