@@ -111,18 +111,12 @@ struct ExportCheck {
     }
   }
 
-  /// Why a stage's values cannot share one Swift type with the stream's (`of(1, "a")`, a
-  /// fallback of Ints on a stream of Strings), where `MixedTypes` has no common type to give
-  /// both; nil when they can, or a type is not known.
+  /// Why a stage's values cannot share one Swift type with the stream's (a fallback of Ints
+  /// on a stream of Strings), where `MixedTypes` has no common type to give both; nil when
+  /// they can, or a type is not known. (A source of several types, `of(1, "a")`, is a
+  /// stream of `Any`.)
   static func mixedTypes(_ meaning: Meaning, after type: String?, bindings: Set<String>) -> String? {
     switch meaning {
-    case .of(let args):
-      let types = args.compactMap(Meaning.swiftType).reduce(into: [String]()) {
-        if !$0.contains($1) { $0.append($1) }
-      }
-      guard types.count > 1, Set(types) != ["Int", "Double"] else { return nil }
-      return
-        "its values are of several types (\(types.joined(separator: ", "))), where a Swift stream holds one"
     case .catchFallback(.pipeline(let other)), .merge(let other), .concat(let other):
       guard let type, let otherType = Meaning.elementType(of: other, bindings: bindings), otherType != type,
         !MixedTypes(meaning, elementType: type).mixed
