@@ -2,8 +2,8 @@ import Foundation
 import PipeProcessSupport
 
 /// The Combine programs the round trips build, in one cached package (`RoundTripPackage`):
-/// the examples and the golden test's scripts (`CombineRoundTripTests`), and with
-/// `PIPE_COMBINE_DOCUMENTED=1` every documented pipeline (`CombineDocumentedRoundTripTests`),
+/// the examples and the golden test's scripts (`CombineRoundTripTests`), and every
+/// documented pipeline (`CombineDocumentedRoundTripTests`),
 /// each exported with `pipe export --to combine --runnable` (in the shared pass,
 /// `DocumentedExports`, but for the golden test's scripts). Built once per test run, with warnings as errors; a program that does not
 /// build is left out of the package, so that the others still build, and named.
@@ -42,19 +42,14 @@ final class CombinePrograms: @unchecked Sendable {
     var examples: [Program] = []
     for folder in ["examples/chapter", "examples/rx", "examples/tour", "Tests/PipeExportTests/Scripts"] {
       for path in try PipeProcess.files(in: folder, suffix: ".pipe") {
-        let target =
-          "x_"
-          + path.split(separator: "/").suffix(2).joined(separator: "/").dropLast(5).map {
-            $0.isLetter || $0.isNumber ? $0 : "_"
-          }
-        examples.append(Program(place: path, target: String(target), text: "", usesPlugins: false))
+        examples.append(Program(place: path, target: "", text: "", usesPlugins: false))
       }
     }
     // The documented pipelines (examples/ among them) are exported once, for every test
     // (`DocumentedExports`); only the golden test's scripts are exported here.
     let shared = try DocumentedExports.shared()
-    let pipelines = Self.withDocumented ? shared.pipelines : []
-    let documentedExports = Self.withDocumented ? shared.exports["combine"]! : []
+    let pipelines = shared.pipelines
+    let documentedExports = shared.exports["combine"]!
     let own = examples.map(\.place).filter { shared.export(ofScript: $0, to: "combine") == nil }
     let ownExports = WorkerRun.each(own.count) { index in
       Result { try WorkerRun.pipe(DocumentedExports.flags("combine") + [own[index]]) }
@@ -69,6 +64,7 @@ final class CombinePrograms: @unchecked Sendable {
         throw MissingTestSetup("\(examples[index].place): \(export.stderr)")
       }
       examples[index].text = export.status == 0 ? export.stdout : ""
+      examples[index].target = Self.target(export.stdout)
       examples[index].usesPlugins = export.stdout.contains("connect your service here")
     }
     examples.removeAll { $0.text.isEmpty }
@@ -79,11 +75,11 @@ final class CombinePrograms: @unchecked Sendable {
       guard export.status == 0 else { continue }
       documented.append(
         Program(
-          place: pipeline.place, target: "d_" + Self.hash(export.stdout), text: export.stdout,
+          place: pipeline.place, target: Self.target(export.stdout), text: export.stdout,
           usesPlugins: export.stdout.contains("connect your service here"), documented: pipeline))
     }
     (self.examples, self.documented, self.refused) = (examples, documented, refused)
-    // One target per program text: the docs show some pipelines twice.
+    // One program per text: the docs show some pipelines twice, and the examples are documented.
     var targets: [String: String] = [:]
     for program in examples + documented { targets[program.target] = program.text }
     var failed: [String: String] = [:]
@@ -103,27 +99,30 @@ final class CombinePrograms: @unchecked Sendable {
     (self.package, self.failed) = (package, failed)
   }
 
-  /// Whether the documented pipelines are built too: about 300 programs, some 9 minutes
-  /// from cold on two busy cores, beyond what `make test` can spend.
-  static var withDocumented: Bool { ProcessInfo.processInfo.environment["PIPE_COMBINE_DOCUMENTED"] == "1" }
-
-  /// The targets a build's errors are in: `Sources/TARGET/main.swift:3:4: error: ...`.
+  /// The programs a build's errors are in: `Sources/roundtrip/TARGET.swift:3:4: error: ...`.
   private static func targets(in output: String) -> Set<String> {
     var found: Set<String> = []
     for line in output.split(separator: "\n") where line.contains(": error: ") {
-      guard let sources = line.range(of: "/Sources/") else { continue }
-      found.insert(String(line[sources.upperBound...].prefix { $0 != "/" }))
+      guard let folder = line.range(of: "/Sources/\(RoundTripPackage.target)/") else { continue }
+      let file = line[folder.upperBound...].prefix { $0 != ":" }
+      if file.hasSuffix(".swift") && file != "main.swift" { found.insert(String(file.dropLast(6))) }
     }
     return found
   }
 
   private static func errors(of target: String, in output: String) -> String {
-    output.split(separator: "\n").filter { $0.contains("/Sources/\(target)/") }.joined(separator: "\n")
+    // Each compile job repeats the errors: once each.
+    var seen: Set<Substring> = []
+    return output.split(separator: "\n").filter { seen.insert($0).inserted }.filter {
+      $0.contains("/Sources/\(RoundTripPackage.target)/\(target).swift:")
+    }
+    .joined(separator: "\n")
   }
 
-  /// FNV-1a of the text, for a target name that stays while its program does.
-  static func hash(_ text: String) -> String {
-    String(
-      text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16)
+  /// A program's name, FNV-1a of its text: it stays while the program does.
+  static func target(_ text: String) -> String {
+    "p_"
+      + String(
+        text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16)
   }
 }

@@ -61,7 +61,8 @@ extension CombineWriter {
     case .just(let arg):
       chain.add(".catch { _ in Just(\(SwiftCode.literal(arg, context: context))) }")
       return true
-    case .pipeline(let pipeline): chain.add(".catch " + closure(pipeline, parameter: "error"))
+    case .pipeline(let pipeline):
+      chain.add(".catch " + closure(pipeline, parameter: "error", streamType: context.elementType))
     case .cache:
       context.declare(SwiftCode.cacheDeclaration)
       let key = dialect.string(chain.head)

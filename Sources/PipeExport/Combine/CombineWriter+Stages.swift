@@ -86,8 +86,8 @@ extension CombineWriter {
     case .flatMapLatest(let pipeline):
       chain.add(".map " + closure(pipeline, parameter: "value"))
       chain.add(".switchToLatest()")
-    case .merge(let pipeline): chain.add(".merge(with: \(inline(pipeline)))")
-    case .concat(let pipeline): chain.add(".append(\(inline(pipeline)))")
+    case .merge(let pipeline): chain.add(".merge(with: \(inline(pipeline, streamType: context.elementType)))")
+    case .concat(let pipeline): chain.add(".append(\(inline(pipeline, streamType: context.elementType)))")
     case .zip(let pipeline):
       chain.add(
         ".zip(\(inline(pipeline)))", comment: "completes when either side has ended with nothing waiting")
@@ -130,8 +130,8 @@ extension CombineWriter {
     """
 
   /// Another pipeline as an argument: its chain, with a failure of `Error`.
-  func inline(_ pipeline: Pipeline) -> String {
-    let (inner, _) = chain(pipeline, outer: "$0")
+  func inline(_ pipeline: Pipeline, streamType: String? = nil) -> String {
+    let (inner, _) = chain(pipeline, outer: "$0", streamType: streamType)
     return inner.swiftInCall()
   }
 }

@@ -13,6 +13,7 @@ extension CombineWriter {
     case .just(let arg): return Meaning.swiftType(arg)
     case .range: return "Int"
     case .plugin(let name, let arguments): return PluginStub.named(name, arguments: arguments.count).type
+    case .of: return Meaning.sourceType(meaning)
     default: return nil
     }
   }

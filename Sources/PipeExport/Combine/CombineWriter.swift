@@ -10,17 +10,23 @@ struct CombineWriter {
 
   /// The chain of `pipeline`; `outer` names what `.` is at the pipeline's source (the outer
   /// value of a flatMap, the error of a catch). The chain's failure type is `Error`.
-  func chain(_ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = []) -> (
-    Chain, Meaning.Sink?
-  ) {
+  /// `streamType`: the element type the chain must have, where it joins a stream of that
+  /// type (a catch's fallback, what merge and concat add), for a source without values.
+  func chain(
+    _ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = [], streamType: String? = nil
+  ) -> (Chain, Meaning.Sink?) {
+    let outerType = context.elementType
+    defer { context.elementType = outerType }
     let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings.union(extraBindings)) }
+    let hint =
+      Meaning.literalTypeHint(meanings) ?? streamType.flatMap { $0 == Meaning.recordType ? nil : $0 }
+      ?? "String"
     var chain = Chain(head: "")
     var neverFails = false
     var sink: Meaning.Sink?
     var elementType = meanings.first.flatMap(sourceElementType)
     for (index, meaning) in meanings.enumerated() {
-      if index == 0, let (head, never) = source(meaning, outer: outer, hint: Meaning.swiftTypeHint(meanings))
-      {
+      if index == 0, let (head, never) = source(meaning, outer: outer, hint: hint) {
         chain.head = head
         neverFails = never
         if context.numbersAttempts && meaning.raisesErrors { numbered(&chain) }
@@ -99,9 +105,9 @@ struct CombineWriter {
   }
 
   /// A sub-pipeline as a closure body, `.` at its source being the closure's parameter.
-  func closure(_ pipeline: Pipeline, parameter base: String) -> String {
+  func closure(_ pipeline: Pipeline, parameter base: String, streamType: String? = nil) -> String {
     context.nested(base) { name in
-      let (inner, _) = chain(pipeline, outer: name)
+      let (inner, _) = chain(pipeline, outer: name, streamType: streamType)
       return
         "{ \(name) in \(Chain.indentLines(inner.swift(), by: "    "))\(inner.swift().contains("\n") ? "\n" : " ")}"
     }
