@@ -90,6 +90,7 @@ let package = Package(
         "PluginBridge",
         "FakeAPI",
         "SourceCore",
+        "SourcePlugins",
         "PipeRendering",
         "PipeExport",
         "TerminalText",
