@@ -20,7 +20,9 @@ extension Catalogue {
       + "(attempts ÷ requests), successes, failures by kind, the copies' p50 and p99 latency "
       + "in ms, peak (the most attempts in one second), retryPeak (the most retries in one second), "
       + "peakAfterOutage (the most attempts in one second once the outage is over: the herd that "
-      + "meets the service when it comes back) and refused (the attempts refused for capacity). "
+      + "meets the service when it comes back), refused (the attempts refused for capacity) and load "
+      + "(firstTries and retries, lists of the attempts in each second, with the outage in ms and "
+      + "the capacity when given), which `| plot` draws. "
       + "The copies share the statement: a named `let` stream, and state kept per statement, is one for all. A copy that never "
       + "ends holds the summary back: give it a timeout. The same seed gives the same summary.",
     examples: [
@@ -28,7 +30,8 @@ extension Catalogue {
         #"clients 100 (weather "London" | retry 3) over 1s outage 500ms"#,
         prints: """
           {requests: 100, attempts: 166, amplification: 1.66, successes: 100, failures: {}, p50: 380, p99: 954, \
-          peak: 166, retryPeak: 66, peakAfterOutage: 0, refused: 0}
+          peak: 166, retryPeak: 66, peakAfterOutage: 0, refused: 0, load: {firstTries: [100], retries: [66], \
+          outage: 500}}
           """)
     ],
     options: ["over", "seed", "outage", "capacity"], arity: 2...2
