@@ -31,3 +31,26 @@ final class FleetExamplesTests: XCTestCase {
     XCTAssertEqual(result.status, 1)
   }
 }
+
+extension FleetExamplesTests {
+  /// 05-hedging-p99 claims p99 is the slow time without hedging and far below it with
+  /// `hedge`: its twin swaps the two p99s, and both of its expectations must fail.
+  func testHedgingsStoryFailsWithThePercentilesSwapped() throws {
+    let story = PipeProcess.repository.appendingPathComponent("examples/fleet/05-hedging-p99.pipe")
+    let text = try String(contentsOf: story, encoding: .utf8)
+    let (without, with) = ("p99: 5000, attempts: 1000", "p99: 881, attempts: 1049")
+    XCTAssertEqual(text.components(separatedBy: without).count, 2, "one expect says \(without)")
+    XCTAssertEqual(text.components(separatedBy: with).count, 2, "one expect says \(with)")
+    let swapped = text.replacingOccurrences(of: without, with: "SWAP").replacingOccurrences(
+      of: with, with: without
+    )
+    .replacingOccurrences(of: "SWAP", with: with)
+    let folder = try TemporaryFolder.make(prefix: "fleet-hedge-twin")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let twin = folder.appendingPathComponent("05-hedging-p99.pipe")
+    try swapped.write(to: twin, atomically: true, encoding: .utf8)
+    let result = try PipeProcess.run(["check", twin.path])
+    XCTAssertEqual(result.stdoutLines.last, "0 passed, 2 failed", result.stdout)
+    XCTAssertEqual(result.status, 1)
+  }
+}
