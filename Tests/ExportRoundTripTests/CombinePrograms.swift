@@ -4,7 +4,8 @@ import PipeProcessSupport
 /// The Combine programs the round trips build, in one cached package (`RoundTripPackage`):
 /// the examples and the golden test's scripts (`CombineRoundTripTests`), and with
 /// `PIPE_COMBINE_DOCUMENTED=1` every documented pipeline (`CombineDocumentedRoundTripTests`),
-/// each exported with `pipe export --to combine --runnable`. Built once per test run, with warnings as errors; a program that does not
+/// each exported with `pipe export --to combine --runnable` (in the shared pass,
+/// `DocumentedExports`, but for the golden test's scripts). Built once per test run, with warnings as errors; a program that does not
 /// build is left out of the package, so that the others still build, and named.
 final class CombinePrograms: @unchecked Sendable {
   struct Program {
@@ -49,13 +50,20 @@ final class CombinePrograms: @unchecked Sendable {
         examples.append(Program(place: path, target: String(target), text: "", usesPlugins: false))
       }
     }
-    let pipelines = try Self.withDocumented ? DocumentedPipeline.all() : []
-    let runs = examples.map { [$0.place] } + pipelines.map(\.arguments)
-    let exports = WorkerRun.each(runs.count) { index in
-      Result { try WorkerRun.pipe(["export", "--to", "combine", "--runnable"] + runs[index]) }
+    // The documented pipelines (examples/ among them) are exported once, for every test
+    // (`DocumentedExports`); only the golden test's scripts are exported here.
+    let shared = try DocumentedExports.shared()
+    let pipelines = Self.withDocumented ? shared.pipelines : []
+    let documentedExports = Self.withDocumented ? shared.exports["combine"]! : []
+    let own = examples.map(\.place).filter { shared.export(ofScript: $0, to: "combine") == nil }
+    let ownExports = WorkerRun.each(own.count) { index in
+      Result { try WorkerRun.pipe(DocumentedExports.flags("combine") + [own[index]]) }
     }
+    var exported: [String: PipeRun] = [:]
+    for (place, export) in zip(own, ownExports) { exported[place] = try export.get() }
     for index in examples.indices {
-      let export = try exports[index].get()
+      let place = examples[index].place
+      let export = exported[place] ?? shared.export(ofScript: place, to: "combine")!
       // A refusal (exit 3, `chaos`) is DocumentedExportTests' to check.
       guard export.status == 0 || export.status == 3 else {
         throw MissingTestSetup("\(examples[index].place): \(export.stderr)")
@@ -66,8 +74,7 @@ final class CombinePrograms: @unchecked Sendable {
     examples.removeAll { $0.text.isEmpty }
     var documented: [Program] = []
     var refused = 0
-    for (offset, pipeline) in pipelines.enumerated() {
-      let export = try exports[examples.count + offset].get()
+    for (pipeline, export) in zip(pipelines, documentedExports) {
       if export.status == 3 { refused += 1 }
       guard export.status == 0 else { continue }
       documented.append(

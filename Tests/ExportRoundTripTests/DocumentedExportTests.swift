@@ -3,7 +3,7 @@ import PipeProcessSupport
 import XCTest
 
 /// Every pipeline pipe documents (`DocumentedPipeline.all`) exported with `pipe export` to each
-/// library: the code has none of pipe's syntax, or the exporter refuses with a message naming
+/// library (`DocumentedExports`: the RxSwift fragment, the Combine and RxJS programs): the code has none of pipe's syntax, or the exporter refuses with a message naming
 /// the stage and why, exit status 3. The counts per library are printed (`swift test
 /// --filter DocumentedExportTests` shows them), the basis of issue 27's note.
 final class DocumentedExportTests: XCTestCase {
@@ -17,18 +17,14 @@ final class DocumentedExportTests: XCTestCase {
   }
 
   func testEveryDocumentedPipelineTranslatesOrIsRefusedWithAReason() throws {
-    let pipelines = try DocumentedPipeline.all()
+    // The one export pass of the test run, which the round trips build and run too.
+    let shared = try DocumentedExports.shared()
+    let pipelines = shared.pipelines
     XCTAssertGreaterThan(pipelines.count, 200, "the docs' pipelines and the scripts")
-    let libraries = ["rxswift", "combine", "rxjs"]
-    let runs = libraries.flatMap { library in pipelines.map { (library, $0.arguments) } }
-    // One `pipe export` a core at a time, not one after another: 800 runs of a second each.
-    let exports = WorkerRun.each(runs.count) { index in
-      Result { try WorkerRun.pipe(["export", "--to", runs[index].0] + runs[index].1) }
-    }
-    for (offset, library) in libraries.enumerated() {
+    for library in DocumentedExports.libraries {
       var counts = Counts()
       for (index, pipeline) in pipelines.enumerated() {
-        let export = try exports[offset * pipelines.count + index].get()
+        let export = shared.exports[library]![index]
         switch export.status {
         case 0:
           counts.translated += 1

@@ -2,8 +2,8 @@ import Foundation
 import PipeProcessSupport
 import XCTest
 
-/// The RxJS round trip: every documented pipeline (`DocumentedPipeline.all`) exported with
-/// `pipe export --to rxjs --runnable`, type-checked in strict mode by Debian's TypeScript
+/// The RxJS round trip: every documented pipeline exported with `pipe export --to rxjs
+/// --runnable` (the shared pass, `DocumentedExports`), type-checked in strict mode by Debian's TypeScript
 /// against Debian's rxjs 7 (which node-inquirer carries), and each that uses no plugin source
 /// run with Node, printing what `pipe run` prints for the same script (`PrintingScript`).
 /// The counts are printed: `swift test --filter RxJSRoundTripTests` shows them.
@@ -18,15 +18,12 @@ final class RxJSRoundTripTests: XCTestCase {
       throw MissingTestSetup(
         "\(tool) is missing: make test-deps installs node-typescript and node-inquirer (rxjs 7)")
     }
-    let pipelines = try DocumentedPipeline.all()
+    let shared = try DocumentedExports.shared()
+    let pipelines = shared.pipelines
     let folder = try TemporaryFolder.make(for: self, prefix: "pipe-rxjs-roundtrip")
-    let exports = WorkerRun.each(pipelines.count) { index in
-      Result { try WorkerRun.pipe(["export", "--to", "rxjs", "--runnable"] + pipelines[index].arguments) }
-    }
     var programs: [(index: Int, file: String, usesPlugins: Bool)] = []
     var refused = 0
-    for (index, export) in exports.enumerated() {
-      let export = try export.get()
+    for (index, export) in shared.exports["rxjs"]!.enumerated() {
       if export.status == 3 { refused += 1 }
       guard export.status == 0 else { continue }
       let file = "p\(index).ts"

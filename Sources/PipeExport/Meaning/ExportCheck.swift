@@ -26,15 +26,27 @@ struct ExportCheck {
   }
 
   private func check(_ pipeline: Pipeline, bindings: Set<String>, into found: inout [Diagnostic]) {
-    for stage in pipeline.stages {
+    // The element type so far, where the literals say it (the Swift libraries' streams hold one).
+    var type: String?
+    for (index, stage) in pipeline.stages.enumerated() {
       if let reason = Self.cureReason(stage, library: library) {
         found.append(refusal(stage, reason))
         continue
       }
-      if let reason = reason(Meaning.read(stage, bindings: bindings), stage: stage, bindings: bindings) {
+      let meaning = Meaning.read(stage, bindings: bindings)
+      if let reason = reason(meaning, stage: stage, bindings: bindings) {
         found.append(refusal(stage, reason))
         continue
       }
+      if library != .rxjs, let reason = Self.mixedTypes(meaning, after: type, bindings: bindings) {
+        found.append(refusal(stage, reason))
+        continue
+      }
+      type =
+        index == 0
+        ? Meaning.sourceType(meaning)
+        : MixedTypes(meaning, elementType: type).mixed
+          ? "String" : meaning.elementType(after: type, bindings: bindings)
       for inner in Self.subpipelines(of: stage) { check(inner, bindings: bindings, into: &found) }
     }
   }
@@ -95,6 +107,31 @@ struct ExportCheck {
       return "the exporter's RxJS strategy per kind has no online"
     case .general where nested:
       return "a strategy per kind has only named strategies, not (errors | ...)"
+    default: return nil
+    }
+  }
+
+  /// Why a stage's values cannot share one Swift type with the stream's (`of(1, "a")`, a
+  /// fallback of Ints on a stream of Strings), where `MixedTypes` has no common type to give
+  /// both; nil when they can, or a type is not known.
+  static func mixedTypes(_ meaning: Meaning, after type: String?, bindings: Set<String>) -> String? {
+    switch meaning {
+    case .of(let args):
+      let types = args.compactMap(Meaning.swiftType).reduce(into: [String]()) {
+        if !$0.contains($1) { $0.append($1) }
+      }
+      guard types.count > 1, Set(types) != ["Int", "Double"] else { return nil }
+      return
+        "its values are of several types (\(types.joined(separator: ", "))), where a Swift stream holds one"
+    case .catchFallback(.pipeline(let other)), .merge(let other), .concat(let other):
+      guard let type, let otherType = Meaning.elementType(of: other, bindings: bindings), otherType != type,
+        !MixedTypes(meaning, elementType: type).mixed
+      else { return nil }
+      let what = {
+        if case .catchFallback = meaning { return "the fallback" } else { return "the other stream" }
+      }()
+      return
+        "\(what) gives values of type \(otherType) where the stream's are \(type), and no Swift type holds both"
     default: return nil
     }
   }

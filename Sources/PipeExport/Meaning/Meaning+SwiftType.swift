@@ -4,7 +4,10 @@ import PipeDSL
 /// RxSwift) alike: the first literal a `catchAndReturn`, `startWith` or `catch (just V)` gives,
 /// else `String`.
 extension Meaning {
-  static func swiftTypeHint(_ meanings: [Meaning]) -> String {
+  static func swiftTypeHint(_ meanings: [Meaning]) -> String { literalTypeHint(meanings) ?? "String" }
+
+  /// The type the first literal of a `catchAndReturn`, `startWith` or `catch (just V)` gives.
+  static func literalTypeHint(_ meanings: [Meaning]) -> String? {
     for meaning in meanings {
       switch meaning {
       case .catchAndReturn(let arg), .startWith(let arg), .catchFallback(.just(let arg)):
@@ -12,7 +15,7 @@ extension Meaning {
       default: continue
       }
     }
-    return "String"
+    return nil
   }
 
   /// The type of a diagram's own values (its first), which a typed cold source must have:
@@ -64,16 +67,30 @@ extension Meaning {
   /// The element type of a sub-pipeline, where its source says it (a plugin's, a literal's).
   static func elementType(of pipeline: Pipeline, bindings: Set<String>) -> String? {
     guard let first = pipeline.stages.first else { return nil }
-    let source: String?
-    switch read(first, bindings: bindings) {
-    case .plugin(let name, let arguments): source = PluginStub.named(name, arguments: arguments.count).type
-    case .just(let arg): source = swiftType(arg)
-    case .cold(let diagrams, let values): source = coldElementType(diagrams, values)
-    case .range, .timer, .every: source = "Int"
+    let source = read(first, bindings: bindings)
+    switch source {
+    case .plugin, .just, .cold, .range, .timer, .every: break
     default: return nil
     }
-    return pipeline.stages.dropFirst().reduce(source) {
+    // A source of unknown type (`just .`) may still end in a known one (`| map { "x" }`).
+    return pipeline.stages.dropFirst().reduce(sourceType(source)) {
       Meaning.read($1, bindings: bindings).elementType(after: $0, bindings: bindings)
+    }
+  }
+
+  /// The element type of a source, where it says it (a plugin's, a literal's).
+  static func sourceType(_ source: Meaning) -> String? {
+    switch source {
+    case .plugin(let name, let arguments): return PluginStub.named(name, arguments: arguments.count).type
+    case .just(let arg): return swiftType(arg)
+    case .cold(let diagrams, let values): return coldElementType(diagrams, values)
+    case .range, .timer, .every: return "Int"
+    case .of(let args):
+      // Literals of one type; Ints among Doubles are Doubles.
+      let types = Set(args.map(swiftType))
+      if types == ["Int", "Double"] { return "Double" }
+      return types.count == 1 ? types.first! : nil
+    default: return nil
     }
   }
 
