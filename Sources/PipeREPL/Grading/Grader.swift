@@ -95,7 +95,7 @@ enum Grader {
         kind: "unhandled")
     }
     if let first = script.cases.compactMap(\.failure).first {
-      script.failingDiagram = Rendering.of(session)?.failureSVG(shownIn: first, in: session).map {
+      script.failingDiagram = session.loop.sync { session.services.drawing?.failureSVG(shownIn: first) }.map {
         redactor.redact($0)
       }
     }
