@@ -127,7 +127,7 @@ final class LSPRunner: @unchecked Sendable {
       session.interruptAll()
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + budget, execute: timer)
-    let report = session.execute(work.file, commands: { _, _ in })
+    let report = session.execute(work.file)
     timer.cancel()
     var outcome = Outcome(lines: output.lines, notes: output.errorLines)
     for (statement, result) in report.expectations {
