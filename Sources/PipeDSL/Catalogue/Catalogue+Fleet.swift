@@ -53,6 +53,11 @@ extension Catalogue {
       guard let arg = option.value, let capacity = context.read.integer(arg, atLeast: 1) else { return nil }
       plan.limits.capacity = capacity
     }
+    if context.compiler.clientsDepth > 0 {
+      // Each outer copy would run N of its own: 1000 inside 1000 is a million copies.
+      context.report(.nestedClients(at: context.name.span, count: count))
+      return nil
+    }
     context.compiler.clientsDepth += 1
     defer { context.compiler.clientsDepth -= 1 }
     guard let inner = context.read.pipeline(context.positional[1], parent: context.node) else { return nil }

@@ -15,6 +15,10 @@ extension ExportCheck {
     case "bulkhead":
       return "\(library.title) has no bulkhead, and pipe's is shared by name by every pipeline "
         + "of the session: write it by hand around a semaphore of N slots and a queue of M"
+    case "rateLimit":
+      return "\(library.title) has no rate limiter, and pipe's is shared by name by every pipeline "
+        + "of the session: write it by hand as a counter of N tokens reset every D (resilience4j's "
+        + "semantics), failing a subscription that finds none with its time to the next reset"
     default: return nil
     }
   }
