@@ -31,4 +31,11 @@ final class CuresExportTests: XCTestCase {
       #"cold "a|" | rateLimit(5 per 1s) api | show"#, stage: "rateLimit(5 per 1s) api",
       because: "has no rate limiter")
   }
+
+  func testARetryBudgetIsRefusedWithTheReason() throws {
+    try refuses(
+      #"cold "a|" | retryWhen budget(0.2, immediate(3)) | show"#,
+      stage: "retryWhen budget(0.2, immediate(3))",
+      because: "has no retry budget")
+  }
 }
