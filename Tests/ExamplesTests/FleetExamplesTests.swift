@@ -12,6 +12,7 @@ final class FleetExamplesTests: XCTestCase {
       ("01-immediate-retries.pipe", "amplification: 34.67, peak: 3371", "amplification: 1.0, peak: 1000"),
       ("02-backoff-waves.pipe", "refused: 304", "refused: 0"),
       ("03-full-jitter.pipe", "refused: 0", "refused: 304"),
+      ("04-retry-budget.pipe", "amplification: 1.11,", "amplification: 34.67,"),
     ]
     let folder = try TemporaryFolder.make(prefix: "fleet-twins")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -27,7 +28,7 @@ final class FleetExamplesTests: XCTestCase {
       scripts.append(twin.path)
     }
     let result = try PipeProcess.run(["check"] + scripts)
-    XCTAssertEqual(result.stdoutLines.last, "0 passed, 3 failed", result.stdout)
+    XCTAssertEqual(result.stdoutLines.last, "0 passed, 4 failed", result.stdout)
     XCTAssertEqual(result.status, 1)
   }
 }

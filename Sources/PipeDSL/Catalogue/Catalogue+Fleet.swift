@@ -59,6 +59,11 @@ extension Catalogue {
       plan.limits.capacity = capacity
     }
     guard readSlow(context, into: &plan.limits) else { return nil }
+    if context.compiler.clientsDepth > 0 {
+      // Each outer copy would run N of its own: 1000 inside 1000 is a million copies.
+      context.report(.nestedClients(at: context.name.span, count: count))
+      return nil
+    }
     context.compiler.clientsDepth += 1
     defer { context.compiler.clientsDepth -= 1 }
     guard let inner = context.read.pipeline(context.positional[1], parent: context.node) else { return nil }
