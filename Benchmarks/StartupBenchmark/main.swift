@@ -147,10 +147,12 @@ try? FileManager.default.createSymbolicLink(
 func timeToHello() -> (ms: Double, mb: Double) {
   var input: [Int32] = [0, 0]
   var output: [Int32] = [0, 0]
+  // The host's ends close on exec, or the plugin would hold its own input open and never end.
   guard pipe(&input) == 0, pipe(&output) == 0 else {
     print("cannot make a pipe")
     exit(2)
   }
+  _ = [input[1], output[0]].map { fcntl($0, F_SETFD, FD_CLOEXEC) }
   let null = open("/dev/null", O_RDWR)
   let start = now()
   let pid = spawn([], path: plugin, stdin: input[0], stdout: output[1], stderr: null)
