@@ -239,9 +239,10 @@ bench-startup: release-deps
 
 # `make install` builds pipe and its plugins as pipe is shipped ($(RELEASE): the Swift runtime
 # and Foundation linked in, so the installed pipe needs no Swift toolchain) and puts them under
-# PREFIX, stripped of their symbols and debug information: pipe in bin/, the plugins in
-# libexec/pipe/ (pipe looks there, beside its own bin/) as one program with three names (hard
-# links; each built-in plugin's program runs as the plugin its name says: BuiltInPlugins),
+# PREFIX, stripped of their symbols and debug information: pipe in bin/, and the built-in
+# plugins in libexec/pipe/ (pipe looks there, beside its own bin/) as three more names of pipe
+# itself (hard links, or copies where DESTDIR spans file systems; pipe started under a
+# plugin's name runs as that plugin: BuiltInPlugins), so the runtime is installed once;
 # the man page, and completions for bash, zsh and fish where each shell looks. DESTDIR is
 # prepended to every path (for packagers). PRODUCTS=.build/debug installs what is already
 # built there, building nothing (the install test does that, after `make man`).
@@ -272,7 +273,6 @@ install:
 ifeq ($(PRODUCTS),)
 	$(MAKE) release-deps
 	$(SWIFT) build $(RELEASE) --product pipe
-	for plugin in $(PLUGINS); do $(SWIFT) build $(RELEASE) --product $$plugin || exit 1; done
 	$(MAKE) man
 	$(MAKE) install PRODUCTS="$$($(SWIFT) build $(RELEASE) --show-bin-path)" \
 	  GENERATE_MANUAL="$$($(SWIFT) build --show-bin-path)/generate-manual"
@@ -282,9 +282,8 @@ else
 	  $(ROOT)/share/bash-completion/completions $(ROOT)/share/zsh/site-functions \
 	  $(ROOT)/share/fish/vendor_completions.d
 	install -s -m 755 $(PRODUCTS)/pipe $(ROOT)/bin/pipe
-	install -s -m 755 $(PRODUCTS)/$(firstword $(PLUGINS)) $(ROOT)/libexec/pipe/$(firstword $(PLUGINS))
-	for plugin in $(wordlist 2,9,$(PLUGINS)); do \
-	  ln -f $(ROOT)/libexec/pipe/$(firstword $(PLUGINS)) $(ROOT)/libexec/pipe/$$plugin || exit 1; done
+	for plugin in $(PLUGINS); do ln -f $(ROOT)/bin/pipe $(ROOT)/libexec/pipe/$$plugin 2>/dev/null || \
+	  install -m 755 $(ROOT)/bin/pipe $(ROOT)/libexec/pipe/$$plugin || exit 1; done
 	$(GENERATE_MANUAL) $(PRODUCTS)/pipe --output-directory $(ROOT)/share/man/man1
 	chmod 644 $(ROOT)/share/man/man1/pipe.1
 	$(PRODUCTS)/pipe --generate-completion-script bash > $(ROOT)/share/bash-completion/completions/pipe

@@ -90,6 +90,7 @@ let package = Package(
         "PluginBridge",
         "FakeAPI",
         "SourceCore",
+        "SourcePlugins",
         "PipeRendering",
         "PipeExport",
         "TerminalText",
@@ -164,9 +165,10 @@ let package = Package(
     .executableTarget(
       name: "pipe-fake-api", dependencies: ["FakeAPI"], path: "Sources/Plugins/FakeAPI/Main"),
     // The sources' live HTTP client, on a socket of its own with every limit counted on the
-    // wire, TLS by OpenSSL for https:// (apt: libssl-dev): apart, so that only the plugins
-    // link it, not pipe.
-    .target(name: "CTLS", linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+    // wire, TLS by OpenSSL for https:// (apt: libssl-dev for its headers): OpenSSL is opened
+    // at the first https:// request (dlopen), not linked, so pipe and its plugins (pipe
+    // itself, installed) don't load it at every start.
+    .target(name: "CTLS"),
     .target(
       name: "SourceLive", dependencies: ["SourceCore", "WeatherCore", "AirQualityCore", "CTLS"],
       path: "Sources/Plugins/SourceLive"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import CProcess
 import Foundation
 import PipeDSL
+import SourcePlugins
 
 /// The `pipe` command line.
 @main
@@ -10,10 +11,13 @@ struct PipeCommand: ParsableCommand {
   static let version = PipeVersion.current
 
   /// pipe holds API keys: before anything else, it makes sure a crash writes no core dump
-  /// (its plugins inherit the limit). A reader that goes away (`pipe docs operators | head`)
+  /// (its plugins inherit the limit). Started under a built-in plugin's name (`make install`
+  /// links them to this program), it is that plugin: an install carries the Swift runtime and
+  /// Foundation once. A reader that goes away (`pipe docs operators | head`)
   /// is a failed write like any other, said once with exit status 74, not a SIGPIPE death.
   static func main() {
     _ = pipe_forbid_core_dumps()
+    if let plugin = BuiltInPlugins.plugin(startedAs: CommandLine.arguments.first) { plugin.run() }
     signal(SIGPIPE, SIG_IGN)
     StandardStreams.holdClosedStandardStreams()
     StandardStreams.reportFailedWritesAtExit()

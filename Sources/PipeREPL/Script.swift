@@ -39,9 +39,6 @@ enum Script {
       options: options, streams: streams, output: shown, settings: settings, redactor: redactor,
       eventLines: events, permissions: options.permissions.permissions(command: command(name)))
     let place = CommandPlace(session: session, errorPaint: streams.error.paint)
-    let commands = { (command: Command, _: Statement) in
-      PromptCommands.carryOut(command, in: place, repl: nil, output: shown)
-    }
     let renderer = DiagnosticRenderer(paint: streams.error.paint)
     let interrupt = ScriptInterrupt(session: session, output: output)
     var failed = false
@@ -57,9 +54,13 @@ enum Script {
       if typedInArguments { warnAboutSecrets(in: file, output: output) }
       piece = iterator.next()
       // A diagnostic echoes its line: the secrets in it are masked, as in history.
-      let report = session.execute(file, waitForJobs: piece == nil, commands: commands) { warnings in
-        output.errorLine(renderer.render(warnings, in: redactor.redact(file)))
+      var execution = session.prepare(Parser.parse(file), waitForJobs: piece == nil)
+      let warnings = execution.takeWarnings()
+      if !warnings.isEmpty { output.errorLine(renderer.render(warnings, in: redactor.redact(file))) }
+      while let (command, _) = session.proceed(&execution) {
+        PromptCommands.carryOut(command, in: place, repl: nil, output: shown)
       }
+      let report = execution.report
       if session.wasInterrupted { break }
       if !report.diagnostics.isEmpty {
         output.errorLine(renderer.render(report.diagnostics, in: redactor.redact(file)))

@@ -33,20 +33,18 @@ public final class Rendering: Drawing, @unchecked Sendable {
     return lines
   }
 
-  /// The SVG of the failed expectation whose lanes `message` (its failure's text) shows;
-  /// nil when none of the drawn ones is it (an expectation of values or attempts draws none).
-  public func failureSVG(shownIn message: String, in session: Session) -> String? {
-    session.loop.sync {
-      let drawn = failures.first { failure in
-        failure.lines.allSatisfy { message.contains($0.drop { $0 == " " }) }
-      }
-      return drawn.map { DiagramSVGRenderer().render($0.diagram) }
+  public func failureSVG(shownIn message: String) -> String? {
+    let drawn = failures.first { failure in
+      failure.lines.allSatisfy { message.contains($0.drop { $0 == " " }) }
     }
+    return drawn.map { DiagramSVGRenderer().render($0.diagram) }
   }
 
-  /// The rendering `session` draws with, if any.
-  public static func of(_ session: Session) -> Rendering? {
-    session.loop.sync { session.services.drawing as? Rendering }
+  public var lastDiagramSVG: String? { lastDiagram.map { DiagramSVGRenderer().render($0) } }
+
+  public var layout: (width: Int, unicode: Bool) {
+    let display = display()
+    return (display.width, display.unicode)
   }
 
   /// The last diagram, read safely from outside the loop.

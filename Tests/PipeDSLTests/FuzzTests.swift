@@ -127,7 +127,7 @@ final class FuzzTests: XCTestCase {
     case .dict(let entries): return entries.flatMap { expressions(in: $0.value) }
     case .pipeline(let pipeline): return expressions(in: pipeline)
     case .labeled(_, let value): return expressions(in: value)
-    case .literal, .name, .element, .invalid: return []
+    case .literal, .name, .element, .rate, .invalid: return []
     }
   }
 }

@@ -25,4 +25,17 @@ final class CuresExportTests: XCTestCase {
   func testBulkheadIsRefusedWithTheReason() throws {
     try refuses(#"cold "a|" | bulkhead(2) db | show"#, stage: "bulkhead(2) db", because: "has no bulkhead")
   }
+
+  func testRateLimitIsRefusedWithTheReason() throws {
+    try refuses(
+      #"cold "a|" | rateLimit(5 per 1s) api | show"#, stage: "rateLimit(5 per 1s) api",
+      because: "has no rate limiter")
+  }
+
+  func testARetryBudgetIsRefusedWithTheReason() throws {
+    try refuses(
+      #"cold "a|" | retryWhen budget(0.2, immediate(3)) | show"#,
+      stage: "retryWhen budget(0.2, immediate(3))",
+      because: "has no retry budget")
+  }
 }

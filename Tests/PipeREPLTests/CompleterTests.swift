@@ -45,7 +45,7 @@ final class CompleterTests: XCTestCase {
   }
 
   func testInsideAStageComeItsOptionsAndStrategies() {
-    XCTAssertEqual(complete("just 1 | retryWhen ", "b"), ["backoff(", "binaryExponential("])
+    XCTAssertEqual(complete("just 1 | retryWhen ", "b"), ["backoff(", "binaryExponential(", "budget("])
     XCTAssertEqual(complete("just 1 | retryWhen online ", "m"), ["max"])
     XCTAssertEqual(complete("just 1 | catch ", "c"), ["cache"])
     XCTAssertEqual(complete("just 1 | onError ", "s"), ["say"])

@@ -17,10 +17,15 @@ final class AccumulatingStagesTests: RenderingTestCase {
 
   func testFourTimesTheValuesCostAboutFourTimesAsMuchAsKeepingNothing() {
     for stage in Self.stages {
-      // The best of three rounds, each measuring discard right beside the stage, so a burst
-      // of load elsewhere on the machine spoils one round, not the verdict.
-      let relative = (0..<3).map { _ in growth(stage) / growth("discard") }.min()!
-      XCTAssertLessThan(relative, 2.5, "'\(stage)' grows \(relative) times faster than discard")
+      // Up to three rounds, each measuring discard right beside the stage, so a burst of load
+      // elsewhere on the machine spoils one round, not the verdict: the first round within
+      // the bound passes (a quadratic stage is out of it in every round), the best is reported.
+      var rounds: [Double] = []
+      while rounds.count < 3, rounds.allSatisfy({ $0 >= 2.5 }) {
+        rounds.append(growth(stage) / growth("discard"))
+      }
+      let relative = rounds.min()!
+      XCTAssertLessThan(relative, 2.5, "'\(stage)' grows \(rounds) times faster than discard")
     }
   }
 

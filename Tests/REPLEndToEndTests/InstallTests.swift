@@ -28,11 +28,11 @@ final class InstallTests: XCTestCase {
       let size = (try? FileManager.default.attributesOfItem(atPath: prefix + "/" + file)[.size] as? Int) ?? 0
       XCTAssertGreaterThan(size, 0, "\(file) is installed")
     }
-    // The three built-in plugins are one program with three names (hard links).
-    let inodes = try ["weather", "airquality", "random"].map { name -> UInt64 in
-      let path = "\(prefix)/libexec/pipe/pipe-plugin-\(name)"
-      let attributes = try FileManager.default.attributesOfItem(atPath: path)
-      return try XCTUnwrap((attributes[.systemFileNumber] as? NSNumber)?.uint64Value, path)
+    // The three built-in plugins are pipe itself under three more names (hard links).
+    let names = ["bin/pipe"] + ["weather", "airquality", "random"].map { "libexec/pipe/pipe-plugin-\($0)" }
+    let inodes = try names.map { name -> UInt64 in
+      let attributes = try FileManager.default.attributesOfItem(atPath: prefix + "/" + name)
+      return try XCTUnwrap((attributes[.systemFileNumber] as? NSNumber)?.uint64Value, name)
     }
     XCTAssertEqual(Set(inodes).count, 1, "one file: \(inodes)")
     let manual = try String(contentsOfFile: prefix + "/share/man/man1/pipe.1", encoding: .utf8)

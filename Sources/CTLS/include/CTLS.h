@@ -16,7 +16,10 @@ enum {
 
 typedef struct pipe_tls pipe_tls;
 
-/// A TLS client on `fd` for `host`; NULL when OpenSSL cannot make one.
+/// Whether OpenSSL (libssl.so.3) could be opened: it is opened at the first call.
+int pipe_tls_available(void);
+
+/// A TLS client on `fd` for `host`; NULL when OpenSSL cannot make one (or is not installed).
 pipe_tls *pipe_tls_open(int fd, const char *host);
 
 /// Goes on with the handshake: 1 when done, or PIPE_TLS_WANT_READ, PIPE_TLS_WANT_WRITE,

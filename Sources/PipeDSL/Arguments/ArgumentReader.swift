@@ -190,6 +190,7 @@ extension ArgKind {
     case .expression: return "an expression"
     case .element: return "'.'"
     case .labeled(let name, _): return "the option '\(name.text):'"
+    case .rate: return "a rate"
     case .invalid: return "nothing readable"
     }
   }

@@ -5,7 +5,7 @@ extension Catalogue {
   /// side-effect and resilience families.
   static var errorEntries: [CatalogueEntry] {
     [catchEntry, catchAndReturn, retry, retryWhen, timeout] + errorValueEntries + sideEffectEntries
-      + resilienceEntries + cureEntries
+      + resilienceEntries + cureEntries + rateLimitEntries
   }
 
   static let catchEntry = CatalogueEntry(

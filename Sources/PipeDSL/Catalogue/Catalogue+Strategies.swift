@@ -4,6 +4,7 @@ enum StrategyCatalogue {
   /// The strategies of `retryWhen`.
   static var all: [StrategyEntry] {
     [backoff, constant, linear, exponential, binaryExponential, immediate] + waitingStrategies
+      + budgetStrategies
   }
 
   static let backoff = StrategyEntry(

@@ -21,7 +21,7 @@ public enum CompiledStage {
   /// `takeWhile`, which end the stream through their `RowEnd`): `make` gives each
   /// subscription its step.
   /// Unless a tracer must see each stage, a row of them runs as one engine operator, one call
-  /// per value for the lot (`StageWrapper.chain`); an int path, where the stage has one,
+  /// per value for the lot (`StageBuild.chain`); an int path, where the stage has one,
   /// lets a row on `range` keep its values ints until the end (`FusedRow`).
   case elementwise(make: () -> StageSteps)
   /// The last stage, which consumes the stream.
@@ -112,8 +112,11 @@ struct TransformPart {
   }
 }
 
-/// Per-stage bookkeeping while a pipeline runs: subscription numbers and error stamping.
-enum StageWrapper {
+/// How the compiler's stages become the engine's observables when a pipeline is built for a
+/// run: each stage wrapped with its subscription numbers, error stamping and tracing
+/// (`source`, `transform`), and rows of elementwise stages fused into one operator (`chain`,
+/// `fusedSource`). A namespace of build functions, holding no state.
+enum StageBuild {
   /// Whether rows of elementwise stages run fused: as one operator, in `range`'s loop, on
   /// ints (`FusedRow`). `PIPE_NO_FUSION=1` in the environment turns it off for the process:
   /// every stage is then built on its own, as under a tracer, so a run can be compared with

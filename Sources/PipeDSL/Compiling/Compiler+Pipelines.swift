@@ -36,18 +36,18 @@ extension Compiler {
     if case .sink(let spec) = compiled.last?.stage { sink = spec }
     if context == .run && sink == nil { sink = .show }
     let transforms = compiled.dropFirst().compactMap { TransformPart($0.stage, node: $0.node, text: $0.text) }
-    let head = StageWrapper.source(source, node: first.node, text: first.text, stamps: stamps)
+    let head = StageBuild.source(source, node: first.node, text: first.text, stamps: stamps)
     return CompiledPipeline(
       nodes: compiled.map(\.node),
       build: { outer in
         let env = outer.withNewScope()
         if let fusing,
-          let fused = StageWrapper.fusedSource(
+          let fused = StageBuild.fusedSource(
             fusing, node: first.node, env: env, transforms, sinkReads: sink?.reads ?? .every)
         {
           return fused
         }
-        return StageWrapper.chain(head(env), env: env, transforms)
+        return StageBuild.chain(head(env), env: env, transforms)
       },
       sink: sink, text: pipeline.text)
   }

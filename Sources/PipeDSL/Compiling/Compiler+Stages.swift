@@ -210,7 +210,7 @@ extension Compiler {
     }
     guard !failed else { return nil }
     return (
-      .plainTransform { upstream, env in StageWrapper.chain(upstream, env: env, parts) }, node
+      .plainTransform { upstream, env in StageBuild.chain(upstream, env: env, parts) }, node
     )
   }
 }

@@ -30,6 +30,9 @@ public protocol ExternalSources: AnyObject {
     unavailable source: String, failure: PipeError?, arguments: [(label: String?, value: Value)],
     settings: Settings, attempt: Int, scheduler: any Scheduler
   ) -> Observable<Value>
+
+  /// What provides the sources: to list, load and stop them, off the loop.
+  var providers: any SourceProviders { get }
 }
 
 /// What looking up a name outside the language found.

@@ -25,6 +25,10 @@ extension PipeError {
     case is BulkheadFullError:
       return PipeError(
         kind: "bulkheadFull", message: "every slot of the bulkhead is taken and its queue is full")
+    case let error as RateLimitedError:
+      return PipeError(
+        kind: "rateLimited", message: "no token left (\(error.rate)); the next comes in \(error.retryAfter)",
+        retryAfter: error.retryAfter)
     default: return PipeError(kind: "error", message: String(describing: error))
     }
   }

@@ -17,6 +17,8 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
   case expectedExpression, expectedToken, mismatchedCloser, unclosedBracket, trailingPipe
   case unmatchedCloser, expectedStatementEnd, expectedName, dottedName, expectedEquals
   case expectedSettingValue, expectedCommandName, expectedKey
+  // A rate, `5 per 1s`, without its period or its count.
+  case expectedRatePeriod, missingRateCount
 
   // Names, arguments and options of a stage (the checker).
   case unknownOperator, oldName, foreignName, unknownSetting, wrongArity, wrongArgumentType
@@ -42,6 +44,8 @@ public enum DiagnosticID: String, Hashable, Sendable, CaseIterable, CustomString
   case badExpect, missingValue, unknownAction, unknownFallback, unknownJitter
   // The cures' stages (hedge, bulkhead, rateLimit, budget): an option they need.
   case missingOption
+  // `clients` inside `clients`.
+  case nestedClients
 
   // `pipe export`: a stage with no faithful translation into the library asked for.
   case notExportable

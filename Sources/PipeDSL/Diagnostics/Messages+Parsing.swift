@@ -127,3 +127,20 @@ extension Diagnostic {
       help: "write '\(written)'")
   }
 }
+
+/// The messages of a rate, `5 per 1s`, written without one of its parts.
+extension Diagnostic {
+  /// `rateLimit(5 per)`.
+  static func expectedRatePeriod(after per: Token, found token: Token) -> Diagnostic {
+    Diagnostic(
+      id: .expectedRatePeriod, message: "expected the period of the rate after 'per', found \(token)",
+      span: token.span, help: "a rate is written N per D, as in 5 per 1s or 10 per s")
+  }
+
+  /// `rateLimit(per 1s)`.
+  static func missingRateCount(_ per: Token) -> Diagnostic {
+    Diagnostic(
+      id: .missingRateCount, message: "a rate needs its count before 'per'", span: per.span,
+      help: "a rate is written N per D, as in 5 per 1s or 10 per s")
+  }
+}

@@ -91,7 +91,8 @@ final class ClientsRun: Disposable {
     observer.on(.completed)
   }
 
-  /// requests, attempts, amplification, successes, failures by kind, p50 and p99 (ms), peak, retryPeak, peakAfterOutage, refused.
+  /// requests, attempts, amplification, successes, failures by kind, p50 and p99 (ms), peak,
+  /// retryPeak, peakAfterOutage, refused, and the load second by second (`FleetServices.load`).
   var summary: Value {
     let attempts = services.attempts
     let sorted = latencies.sorted()
@@ -107,6 +108,7 @@ final class ClientsRun: Disposable {
       "successes": .int(successes), "failures": .record(failed), "p50": percentile(0.5),
       "p99": percentile(0.99), "peak": .int(services.peak), "retryPeak": .int(services.retryPeak),
       "peakAfterOutage": .int(services.peakAfterOutage), "refused": .int(services.refused),
+      "load": services.load,
     ])
   }
 

@@ -11,6 +11,10 @@ import WeatherCore
 public struct ServiceLoadLimits: Equatable, Sendable {
   public var outageEnd: Time = .zero
   public var capacity: Int?
+  /// How long a slow answer takes, and the share of served attempts answered that slowly
+  /// (`slow 5s slowShare 0.05`; `FleetServices.slowAnswer`).
+  public var slow: Time?
+  public var slowShare = 0.0
 
   public init(outageEnd: Time = .zero, capacity: Int? = nil) {
     self.outageEnd = outageEnd
@@ -153,7 +157,8 @@ final class FleetServices {
     }
     let reply = simulate(source, arguments, attempt: attempt, client: client)
     let result = reply.result.map { Value($0) }.mapError(Self.error)
-    return (result, reply.afterMs == 0 || reply.error?.kind == .timeout ? reply.afterMs : afterMs)
+    if reply.afterMs == 0 || reply.error?.kind == .timeout { return (result, reply.afterMs) }
+    return (result, slowAnswer(client: client, attempt: attempt) ?? afterMs)
   }
 
   /// The simulator's reply to one attempt: the `*.faults` plan walks each client's own attempts,

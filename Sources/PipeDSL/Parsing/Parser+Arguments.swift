@@ -36,11 +36,16 @@ extension Parser {
   }
 
   private mutating func parseArgumentKind() -> ArgKind {
+    let start = current.span.start
     switch current.kind {
-    case .literal: return .literal(advance().literal ?? .null)
+    case .literal:
+      let literal = ArgKind.literal(advance().literal ?? .null)
+      return startsRatePeriod ? parseRate(count: Arg(literal, span(from: start))) : literal
     case .minus where startsNegativeNumber:
       advance()
-      return .literal(advance().literal?.negated() ?? .null)
+      let literal = ArgKind.literal(advance().literal?.negated() ?? .null)
+      return startsRatePeriod ? parseRate(count: Arg(literal, span(from: start))) : literal
+    case .identifier where startsRateWithoutCount: return parseRateWithoutCount()
     case .identifier: return parseNameOrCall()
     case .field: return .element(fieldNames(advance()))
     case .dot:

@@ -3,70 +3,120 @@ import Operators
 
 /// What running a text gave.
 public struct ExecutionReport {
-  /// Parse and check problems; when any is an error, nothing ran.
+  /// Parse and check problems; when any is an error, nothing ran. A text that compiled has
+  /// its warnings here: a caller that shows them before the text runs takes them out first
+  /// (`Execution.takeWarnings`).
   public var diagnostics: [Diagnostic] = []
   /// Every `expect` that ran, with the statement it belongs to.
   public var expectations: [(statement: Statement, outcome: SinkOutcome)] = []
   /// Errors that reached a sink unhandled.
   public var unhandledErrors: [PipeError] = []
+  /// The `:commands` met in the text, in order, with their statements: those
+  /// `Session.proceed` stopped at, or, after `Session.execute`, left for no one to carry out.
+  public var commands: [(command: Command, statement: Statement)] = []
 
   public var hasCompileErrors: Bool { diagnostics.contains(where: \.isError) }
   public var passed: Int { expectations.filter { $0.outcome == .passed }.count }
   public var failed: Int { expectations.count - passed }
 }
 
+/// A text checked and compiled, to run a piece at a time: `Session.proceed` runs its
+/// statements in turn and stops at each `:command`, which the caller carries out (the
+/// prompt's `:load` runs a file there, outside the session) before it proceeds. Nothing calls
+/// back: what ran, what it said and the commands met are in `report`. Drive it to its end.
+///
+///     var execution = session.prepare(parsed)
+///     show(execution.takeWarnings())  // before anything runs, so before its output
+///     while let (command, _) = session.proceed(&execution) { carryOut(command) }
+///     let report = execution.report
+public struct Execution {
+  public internal(set) var report = ExecutionReport()
+  let file: SourceFile
+  let steps: [Step]
+  let waitForJobs: Bool
+  /// The next step to take.
+  var next = 0
+  /// The pipelines started, whose outcomes join the report at the end.
+  var started: [(Job, Statement)] = []
+  var finished = false
+
+  /// The warnings of a text that compiled, taken out of the report; none when it did not.
+  public mutating func takeWarnings() -> [Diagnostic] {
+    guard !report.hasCompileErrors else { return [] }
+    defer { report.diagnostics = [] }
+    return report.diagnostics
+  }
+}
+
 extension Session {
   /// Parses, checks and runs a text; statements run in order, each foreground pipeline to
-  /// its end. Must not be called on the loop.
-  ///
-  /// `commands` carries out the `:commands` met in the text, in their turn (off the loop);
-  /// `warnings` shows the warnings of a text that compiled, before it runs (off the loop),
-  /// else they are left in the report.
-  public nonisolated func execute(
-    _ file: SourceFile, mode: Lexer.Mode = .file, waitForJobs: Bool = true,
-    commands: ((Command, Statement) -> Void)? = nil, warnings: (([Diagnostic]) -> Void)? = nil
-  ) -> ExecutionReport {
-    execute(Parser.parse(file, mode: mode), waitForJobs: waitForJobs, commands: commands, warnings: warnings)
+  /// its end. The `:commands` met are left in the report (`proceed` stops at them instead).
+  /// Must not be called on the loop.
+  public nonisolated func execute(_ file: SourceFile, mode: Lexer.Mode = .file, waitForJobs: Bool = true)
+    -> ExecutionReport
+  {
+    execute(Parser.parse(file, mode: mode), waitForJobs: waitForJobs)
   }
 
   /// Checks and runs a text already parsed (the prompt parses what is typed to see whether
-  /// it is whole), as `execute(_:mode:waitForJobs:commands:warnings:)` does.
-  public nonisolated func execute(
-    _ parsed: ParseResult<Program>, waitForJobs: Bool = true,
-    commands: ((Command, Statement) -> Void)? = nil, warnings: (([Diagnostic]) -> Void)? = nil
-  ) -> ExecutionReport {
-    let file = parsed.file
-    var report = ExecutionReport()
-    report.diagnostics = parsed.diagnostics
-    guard !parsed.hasErrors else { return report }
+  /// it is whole), as `execute(_:mode:waitForJobs:)` does.
+  public nonisolated func execute(_ parsed: ParseResult<Program>, waitForJobs: Bool = true) -> ExecutionReport
+  {
+    var execution = prepare(parsed, waitForJobs: waitForJobs)
+    while proceed(&execution) != nil {}
+    return execution.report
+  }
+
+  /// Checks and compiles a text already parsed, to run with `proceed`; with an error, nothing
+  /// will run and the report has the diagnostics. With `waitForJobs`, the end waits for the
+  /// background jobs too. Must not be called on the loop.
+  public nonisolated func prepare(_ parsed: ParseResult<Program>, waitForJobs: Bool = true) -> Execution {
+    var execution = Execution(file: parsed.file, steps: [], waitForJobs: waitForJobs)
+    execution.report.diagnostics = parsed.diagnostics
+    guard !parsed.hasErrors else {
+      execution.finished = true
+      return execution
+    }
     let (steps, diagnostics) = loop.sync { () -> ([Step], [Diagnostic]) in
       let statements = compiler.compile(parsed.tree)
       let failed = compiler.diagnostics.contains(where: \.isError)
       return (failed ? [] : statements.map(prepare), compiler.diagnostics)
     }
-    report.diagnostics += diagnostics
-    guard !report.hasCompileErrors else { return report }
-    if let warnings, !report.diagnostics.isEmpty {
-      warnings(report.diagnostics)  // before anything runs, so they come before its output
-      report.diagnostics = []
-    }
-    var started: [(Job, Statement)] = []
-    for (index, step) in steps.enumerated() where !wasInterrupted {
+    execution = Execution(file: parsed.file, steps: steps, waitForJobs: waitForJobs)
+    execution.report.diagnostics = parsed.diagnostics + diagnostics
+    execution.finished = execution.report.hasCompileErrors
+    return execution
+  }
+
+  /// Runs the statements of `execution` in turn up to the next `:command`, and returns it
+  /// with its statement for the caller to carry out; nil once every statement has run (and
+  /// the report is whole), or the session was interrupted.
+  public nonisolated func proceed(_ execution: inout Execution) -> (command: Command, statement: Statement)? {
+    guard !execution.finished else { return nil }
+    let steps = execution.steps
+    while execution.next < steps.count, !wasInterrupted {
+      let index = execution.next
+      let step = steps[index]
+      execution.next += 1
       switch step.kind {
       case .set: loop.sync { perform(step) }
-      case .command(let command): commands?(command, step.statement)
+      case .command(let command):
+        execution.report.commands.append((command, step.statement))
+        return (command, step.statement)
       case .run(let background):
         // Background statements that follow one another start together (`Session.run`).
         let together = background && steps.dropFirst(index + 1).first?.isBackgroundRun == true
-        started.append((run(step, file: file, background: background, together: together), step.statement))
+        let job = run(step, file: execution.file, background: background, together: together)
+        execution.started.append((job, step.statement))
       }
     }
-    if waitForJobs { finishBackgroundJobs() }
-    for (job, statement) in started {
+    execution.finished = true
+    if execution.waitForJobs { finishBackgroundJobs() }
+    for (job, statement) in execution.started {
       guard let outcome = loop.sync({ job.outcome }) else { continue }
-      collect(outcome, statement: statement, into: &report)
+      collect(outcome, statement: statement, into: &execution.report)
     }
-    return report
+    return nil
   }
 
   private nonisolated func collect(

@@ -74,6 +74,14 @@ public protocol Drawing: AnyObject {
   func lanes(for failure: ExpectationFailure) -> [String]
   /// The sinks that draw (`marbles`, `table`, `plot`), for a session's catalogue.
   var sinkEntries: [CatalogueEntry] { get }
+  /// The SVG of the failed expectation whose lanes `message` (its failure's text) shows; nil
+  /// when none of those drawn is it (an expectation of values or attempts draws none).
+  func failureSVG(shownIn message: String) -> String?
+  /// The last diagram `marbles` drew, as SVG (`:export svg`); nil before the first.
+  var lastDiagramSVG: String? { get }
+  /// The columns a drawing may take, and whether it may use box-drawing characters and `↻`
+  /// (`:graph`, `:schedule`), asked at each drawing so that a resized terminal is noticed.
+  var layout: (width: Int, unicode: Bool) { get }
 }
 
 /// What the host of a session hears about background jobs, on the loop.

@@ -29,6 +29,9 @@ public indirect enum ArgKind: Hashable, Sendable {
   case element([Name])
   /// `times: 4`.
   case labeled(Name, Arg)
+  /// `5 per 1s`, `10 per s`: a count per period (a rate limit's tokens, a budget's floor); the
+  /// checker reads both parts (`ArgumentReader.rate`).
+  case rate(count: Arg, period: Arg)
   /// Nothing readable stood here; only in a tree with errors.
   case invalid
 }

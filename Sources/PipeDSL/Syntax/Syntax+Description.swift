@@ -53,6 +53,7 @@ extension Arg: CustomStringConvertible {
     case .expression(let expr): return "{ \(expr) }"
     case .element(let names): return "." + names.map(\.text).joined(separator: ".")
     case .labeled(let label, let value): return "\(label): \(value)"
+    case .rate(let count, let period): return "\(count) per \(period)"
     case .invalid: return "<invalid>"
     }
   }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The levels of the lists and records whose depth stages checked last
-/// (`Value.nests(deeperThan:)`, which `StageWrapper` asks of each value a wrapping stage
+/// (`Value.nests(deeperThan:)`, which `StageBuild` asks of each value a wrapping stage
 /// passes). A value a stage wraps (`buffer 1`'s `[v]`, `enumerate`'s record) holds values the
 /// stage before it checked, so its check looks their levels up here instead of measuring them
 /// again: 512 `buffer 1` stages measured the whole value at each of them (21 s in debug).

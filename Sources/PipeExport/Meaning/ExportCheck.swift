@@ -141,7 +141,7 @@ struct ExportCheck {
     case .expression(let expr) where asArgument: return expression(expr)
     case .element, .expression:
       return "\(arg.description) is computed from a value, where \(library.title) needs a literal here"
-    case .call, .labeled, .pipeline: return "\(arg.description) has no literal in \(library.title)"
+    case .call, .labeled, .pipeline, .rate: return "\(arg.description) has no literal in \(library.title)"
     case .invalid: return "a value of it did not parse"
     }
   }

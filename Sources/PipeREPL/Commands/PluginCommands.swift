@@ -1,8 +1,6 @@
 import Foundation
 import PipeDSL
 import PluginBridge
-import PluginHost
-import PluginProtocol
 
 /// What the prompt's `:plugins` and `:plugin load PATH` print. Call them off the session's
 /// loop: starting a plugin waits for its hello (at most the plugin deadline).
@@ -11,14 +9,14 @@ enum PluginCommands {
   /// hides, its sources with their parameters, and the plugins that could not start (tried
   /// again now).
   static func list(_ session: Session) -> String {
-    guard let host = pluginHost(of: session), let plugins = session.learnAllPlugins(retryingProblems: true)
-    else { return "no plugin host in this session" }
+    guard let listing = session.learnAllPlugins(retryingProblems: true) else {
+      return "no plugin host in this session"
+    }
+    let plugins = listing.providers
     let builtIns = session.loop.sync {
       Set(plugins.flatMap(\.sources).map(\.name).filter { session.compiler.catalogue.lookup($0) != nil })
     }
-    let owners = Dictionary(PluginSources.sources(of: plugins).map { ($0.name, $0.plugin) }) { first, _ in
-      first
-    }
+    let owners = Dictionary(listing.sources.map { ($0.name, $0.plugin) }) { first, _ in first }
     var lines: [String] = []
     for plugin in plugins {
       lines.append(describe(plugin))
@@ -35,11 +33,11 @@ enum PluginCommands {
         lines.append(line)
       }
     }
-    for problem in host.problems where !plugins.contains(where: { $0.path == problem.path }) {
+    for problem in listing.problems where !plugins.contains(where: { $0.path == problem.path }) {
       lines.append("\(problem.name)  could not start: \(problem.message)")
     }
     if lines.isEmpty {
-      return "no plugins found (searched \(host.directories.joined(separator: ", ")))"
+      return "no plugins found (searched \(listing.searched.joined(separator: ", ")))"
     }
     return lines.joined(separator: "\n")
   }
@@ -47,7 +45,9 @@ enum PluginCommands {
   /// `:plugin load PATH`: starts the plugin at `path` (relative to the working directory, `~`
   /// expanded); from then on it answers to its name ahead of any plugin found by searching.
   static func load(_ path: String, _ session: Session) throws(CommandError) -> String {
-    guard let host = pluginHost(of: session) else { throw .problem("no plugin host in this session") }
+    guard let providers = session.loop.sync({ session.services.sources?.providers }) else {
+      throw .problem("no plugin host in this session")
+    }
     let absolute = absolutePath(path)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue
@@ -55,34 +55,28 @@ enum PluginCommands {
     guard FileManager.default.isExecutableFile(atPath: absolute) else {
       throw .problem("\(absolute) is not executable (chmod +x it, and give a script a #! line)")
     }
-    let info: PluginInfo
-    do {
-      info = try host.load(path: absolute)
-    } catch {
-      throw .problem("cannot load \(absolute): \(error.message)")
+    let info: ProviderInfo
+    switch providers.load(path: absolute) {
+    case .success(let loaded): info = loaded
+    case .failure(let error): throw .problem("cannot load \(absolute): \(error.message)")
     }
-    session.loop.sync { (session.services.sources as? PluginSources)?.loaded(info) }
     session.learnAllPlugins()
     let sourceLines = info.sources.map { "  " + signature(of: $0) }
     return (["loaded " + describe(info)] + sourceLines).joined(separator: "\n")
   }
 
   /// `weather 1.0.0  /path/to/pipe-plugin-weather`
-  static func describe(_ plugin: PluginInfo) -> String {
+  static func describe(_ plugin: ProviderInfo) -> String {
     "\(plugin.name) \(plugin.version)  \(plugin.path)\(plugin.loadedByHand ? "  (loaded by hand)" : "")"
   }
 
   /// `roll(count: int = 1, sides: int = 6)`; a parameter without a default is required.
-  static func signature(of source: SourceSpec) -> String {
-    let parameters = source.params.map { parameter in
-      let type = "\(parameter.name): \(parameter.type.rawValue)"
-      return parameter.defaultValue.map { "\(type) = \(Value($0).literal)" } ?? type
+  static func signature(of source: ExternalSourceInfo) -> String {
+    let parameters = source.parameters.map { parameter in
+      let type = "\(parameter.name): \(parameter.type)"
+      return parameter.defaultValue.map { "\(type) = \($0.literal)" } ?? type
     }
     return "\(source.name)(\(parameters.joined(separator: ", ")))"
-  }
-
-  private static func pluginHost(of session: Session) -> PluginHost? {
-    session.loop.sync { (session.services.sources as? PluginSources)?.host }
   }
 
   private static func absolutePath(_ path: String) -> String {

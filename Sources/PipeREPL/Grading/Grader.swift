@@ -62,7 +62,7 @@ enum Grader {
       persistentCache: false, permissions: permissions
     )
     let file = SourceFile(name: name, text: text)
-    let report = session.execute(file, commands: { _, _ in })
+    let report = session.execute(file)
     // Why a run was stopped (the horizon, nothing left to wait for), as `pipe -e` says it.
     for note in output.errorLines where note.hasPrefix("note: stopped") {
       Descriptor.write(redactor.redact(note).neutralisingControls() + "\n", to: STDERR_FILENO)
@@ -95,7 +95,7 @@ enum Grader {
         kind: "unhandled")
     }
     if let first = script.cases.compactMap(\.failure).first {
-      script.failingDiagram = Rendering.of(session)?.failureSVG(shownIn: first, in: session).map {
+      script.failingDiagram = session.loop.sync { session.services.drawing?.failureSVG(shownIn: first) }.map {
         redactor.redact($0)
       }
     }

@@ -14,6 +14,8 @@ final class LSPRunner: @unchecked Sendable {
     var uri: String
     var version: Int
     var file: SourceFile
+    /// What the run is for, as the log line that announces it says: `drawing`, `document`.
+    var purpose: String
     /// Not started before this time (a document run waits for the typing to pause).
     var notBefore: DispatchTime = .now()
     /// Called on the runner's thread with what the run gave (or why it did not end).
@@ -36,6 +38,13 @@ final class LSPRunner: @unchecked Sendable {
 
   let budget: Double
   let host: PluginHost
+  /// Where the start of each run is announced (the client's log, `window/logMessage`), so
+  /// that a client, or a test, knows a run is under way.
+  let announce: @Sendable (String) -> Void
+  /// The process's environment, read once: where each run's settings and redactor find the
+  /// secrets (`PIPE_WEATHER_APIKEY`). The settings themselves are each run's own, since a
+  /// document's `set` changes them, and the redactor follows them.
+  private let environment = ProcessInfo.processInfo.environment
   /// Guards the three fields below; the runner's thread waits on it for work.
   private let condition = NSCondition()
   private var queue: [Work] = []
@@ -43,9 +52,10 @@ final class LSPRunner: @unchecked Sendable {
   private var latest: [String: Int] = [:]
   private var running: (uri: String, version: Int, session: Session, cancelled: Bool)?
 
-  init(budget: Double, host: PluginHost) {
+  init(budget: Double, host: PluginHost, announce: @escaping @Sendable (String) -> Void = { _ in }) {
     self.budget = budget
     self.host = host
+    self.announce = announce
     let thread = Thread { [self] in work() }
     thread.name = "pipe lsp runner"
     thread.start()
@@ -113,21 +123,22 @@ final class LSPRunner: @unchecked Sendable {
   /// Runs one text in a session of its own, stopped after `budget` seconds.
   private func run(_ work: Work) -> Outcome {
     let output = BoundedOutput()
-    let settings = Settings.fromEnvironment()
-    let redactor = Redactor.fromEnvironment(settings)
+    let settings = Settings(environment: environment)
+    let redactor = Redactor(settings: settings, environment: environment)
     let session = LanguageServer.session(settings: settings, redactor: redactor, output: output, host: host)
     condition.lock()
     let startNow = (latest[work.uri] ?? work.version) <= work.version
     if startNow { running = (work.uri, work.version, session, false) }
     condition.unlock()
     guard startNow else { return Outcome(stop: .cancelled) }
+    announce("running the \(work.purpose) of \(work.uri), version \(work.version)")
     let overBudget = Atomic<Bool>(false)
     let timer = DispatchWorkItem {
       overBudget.store(true, ordering: .relaxed)
       session.interruptAll()
     }
     DispatchQueue.global().asyncAfter(deadline: .now() + budget, execute: timer)
-    let report = session.execute(work.file, commands: { _, _ in })
+    let report = session.execute(work.file)
     timer.cancel()
     var outcome = Outcome(lines: output.lines, notes: output.errorLines)
     for (statement, result) in report.expectations {

@@ -311,7 +311,7 @@ final class PluginVocabulary: Sendable {
     known.withLock { $0 = now }
     DispatchQueue.global().async { [self] in
       guard let all = session.learnAllPlugins() else { return }
-      known.withLock { $0 = PluginSources.sources(of: all) }
+      known.withLock { $0 = all.sources }
     }
     return now
   }

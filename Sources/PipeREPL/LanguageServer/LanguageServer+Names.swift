@@ -117,7 +117,7 @@ extension LanguageServer {
     "keyword", "function", "variable", "string", "number", "operator", "property", "macro",
   ]
 
-  /// The document's tokens by kind (LSP's relative encoding): `let` and `set` as keywords,
+  /// The document's tokens by kind (LSP's relative encoding): `let`, `set` and a rate's `per` as keywords,
   /// stage, strategy and source names as functions, `let` names as variables, fields as
   /// properties, prompt commands as macros. A token over several lines is left out.
   func semanticTokens(_ params: JSONValue) throws -> JSONValue {
@@ -131,6 +131,7 @@ extension LanguageServer {
       let type: String? =
         switch token.kind {
         case .identifier where token.text == "let" || token.text == "set": "keyword"
+        case .identifier where token.text == "per": "keyword"
         case .identifier where names.contains(token.text): "variable"
         case .identifier where known.contains(token.text): "function"
         case .field: "property"

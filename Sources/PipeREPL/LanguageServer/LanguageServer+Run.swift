@@ -161,6 +161,7 @@ extension LanguageServer {
     runner.submit(
       LSPRunner.Work(
         uri: document.uri, version: document.version, file: SourceFile(name: document.file.name, text: text),
+        purpose: "drawing",
         done: { outcome in
           let shown = LanguageServer.shown(outcome)
           if outcome.stop != .cancelled { drawings[text] = shown }
@@ -198,7 +199,8 @@ extension LanguageServer {
     let (writer, runner, uri, version) = (self.writer, self.runner, document.uri, document.version)
     runner.submit(
       LSPRunner.Work(
-        uri: uri, version: version, file: document.file, notBefore: .now() + LanguageServer.runDelay,
+        uri: uri, version: version, file: document.file, purpose: "document",
+        notBefore: .now() + LanguageServer.runDelay,
         done: { outcome in
           guard outcome.stop != .cancelled else { return }
           var diagnostics = compiled

@@ -35,7 +35,11 @@ final class LanguageServer {
   /// How long a run may take (`initializationOptions.runSeconds`, 5 s by default).
   var runSeconds = 5.0
   /// Runs documents and draws statements, off the thread that reads requests.
-  lazy var runner = LSPRunner(budget: runSeconds, host: host)
+  lazy var runner = LSPRunner(budget: runSeconds, host: host) { [writer] started in
+    writer.send([
+      "jsonrpc": "2.0", "method": "window/logMessage", "params": ["type": 4, "message": .string(started)],
+    ])
+  }
   let drawings = Drawings()
   let pluginSources = PluginVocabulary()
   /// `:help NAME` of every name the catalogue, the settings and the commands know, gathered

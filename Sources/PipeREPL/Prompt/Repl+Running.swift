@@ -21,9 +21,9 @@ extension Repl {
     let nested = runningForeground.load(ordering: .acquiring)
     runningForeground.store(true, ordering: .releasing)
     let (linesBefore, endsBefore) = (output.linesWritten, session.loop.sync { session.foregroundEnds })
-    let report = session.execute(parsed, waitForJobs: false) { [unowned self] command, _ in
-      self.runCommand(command)
-    }
+    var execution = session.prepare(parsed, waitForJobs: false)
+    while let (command, _) = session.proceed(&execution) { runCommand(command) }
+    let report = execution.report
     runningForeground.store(nested, ordering: .releasing)
     if output.linesWritten == linesBefore, endedSilently(session, endsBefore: endsBefore) {
       output.note("(completed, no values)")

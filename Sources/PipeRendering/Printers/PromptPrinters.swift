@@ -67,18 +67,16 @@ public enum PromptPrinters {
   /// `:export svg FILE`: writes the last `marbles` diagram as SVG; nil when done, else what
   /// went wrong.
   public static func exportSVG(from session: Session, to path: String) -> String? {
-    guard let rendering = Rendering.of(session), let diagram = rendering.lastDiagram(in: session) else {
-      return "no diagram to export yet: run a pipeline that ends in marbles first"
+    let (svg, redactor, permissions) = session.loop.sync {
+      (session.services.drawing?.lastDiagramSVG, session.runtime.redactor, session.runtime.permissions)
     }
-    let (redactor, permissions) = session.loop.sync {
-      (session.runtime.redactor, session.runtime.permissions)
-    }
+    guard let svg else { return "no diagram to export yet: run a pipeline that ends in marbles first" }
     // No secret's value in the file; written only where the person allows.
-    return TextFile.write(
-      redactor.redact(DiagramSVGRenderer().render(diagram)), to: path, permissions: permissions)
+    return TextFile.write(redactor.redact(svg), to: path, permissions: permissions)
   }
 
   private static func display(of session: Session) -> Display {
-    Rendering.of(session)?.display() ?? Display()
+    guard let layout = session.loop.sync({ session.services.drawing?.layout }) else { return Display() }
+    return Display(width: layout.width, unicode: layout.unicode)
   }
 }

@@ -45,9 +45,28 @@ final class TableSink: CollectingSink {
   override func draw() -> [String] { TableRenderer(display: display).lines(for: values.map(\.value)) }
 }
 
-/// `plot`: a sparkline of the numbers, and a chart when they came over time.
+/// `plot`: a sparkline of the numbers, and a chart when they came over time; the summary of
+/// `clients`, its load (`LoadChart`), also as SVG with `svg: "FILE"`.
 final class PlotSink: CollectingSink {
+  let svgPath: String?
+
+  init(context: SinkContext, display: Display, svgPath: String?) {
+    self.svgPath = svgPath
+    super.init(context: context, display: display)
+  }
+
   override func draw() -> [String] {
+    let loads = values.compactMap { ServiceLoad($0.value) }
+    if let load = loads.first {
+      if let svgPath {
+        context.writeSVG(LoadSVGRenderer().render(load, title: context.drawingTitle), to: svgPath)
+      }
+      return loads.flatMap { LoadChart(display: display).lines(for: $0) }
+    }
+    if svgPath != nil {
+      context.runtime.output.errorLine(
+        "error: plot svg: draws the load of a clients summary, and these values have none")
+    }
     let points = values.compactMap { PlotRenderer.point($0.time, $0.value) }
     let field = values.lazy.compactMap { PlotRenderer.field(of: $0.value) }.first
     return PlotRenderer(display: display).lines(for: points, field: field)

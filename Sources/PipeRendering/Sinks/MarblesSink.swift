@@ -65,20 +65,9 @@ final class MarblesSink: SinkConsumer {
   }
 
   /// The statement without its `| marbles ...`, as a slide's title.
-  var title: String {
-    let text = context.statement.text
-    guard let sink = context.graph.nodes.last(where: { $0.role == .sink && $0.parent == nil }),
-      let range = text.range(of: sink.label, options: .backwards)
-    else { return text }
-    let head = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-    return head.hasSuffix("|") ? String(head.dropLast()).trimmingCharacters(in: .whitespaces) : text
-  }
+  var title: String { context.drawingTitle }
 
   private func write(_ diagram: Diagram, to path: String) {
-    // A file leaves the engine as text too: no secret's value in it.
-    let svg = context.runtime.redactor.redact(DiagramSVGRenderer().render(diagram))
-    if let problem = TextFile.write(svg, to: path, permissions: context.runtime.permissions) {
-      context.runtime.output.errorLine("error: " + problem)
-    }
+    context.writeSVG(DiagramSVGRenderer().render(diagram), to: path)
   }
 }

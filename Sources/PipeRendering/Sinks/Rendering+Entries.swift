@@ -60,10 +60,12 @@ extension Rendering {
 
   var plotEntry: CatalogueEntry {
     CatalogueEntry(
-      name: "plot", role: .sink, signature: "plot",
+      name: "plot", role: .sink, signature: "plot [svg: \"FILE\"]",
       doc: "Plots the numbers when the stream ends: a sparkline, and for values spread over "
         + "time a small chart with a y axis and a time axis. A record is plotted by its "
-        + "first number field.",
+        + "first number field. The summary of `clients` is drawn as its load: attempts per second "
+        + "reaching the service, first tries under retries, with its capacity and outage; "
+        + "`svg: \"FILE\"` also writes that drawing as an SVG file.",
       examples: [
         Example(
           "every 1s | take 8 | map { . * . } | plot",
@@ -80,9 +82,15 @@ extension Rendering {
                  └┬────────┬────────┬────────┬────────┬────────┬────────┬────────┬────────┬
                   0s       1s       2s       3s       4s       5s       6s       7s       8s
             """)
-      ], arity: 0...0
-    ) { [unowned self] _ in
-      .sink(SinkSpec(name: "plot") { PlotSink(context: $0, display: self.display()) })
+      ], options: ["svg"], arity: 0...0
+    ) { [unowned self] context in
+      var svgPath: String?
+      if context.option("svg") != nil {
+        guard let path = Self.svgPath(context) else { return nil }
+        svgPath = path
+      }
+      return .sink(
+        SinkSpec(name: "plot") { PlotSink(context: $0, display: self.display(), svgPath: svgPath) })
     }
   }
 
@@ -99,13 +107,20 @@ extension Rendering {
       }
       options.ascii = true
     }
-    if let svg = context.option("svg") {
-      guard let value = svg.value, let path = context.read.string(value) else {
-        if svg.value == nil { context.error(.missingValue, "write svg: \"FILE.svg\"", at: svg.span) }
-        return nil
-      }
+    if context.option("svg") != nil {
+      guard let path = svgPath(context) else { return nil }
       options.svgPath = path
     }
     return options
+  }
+
+  /// Reads `svg: "FILE"`, which the stage has.
+  static func svgPath(_ context: StageContext) -> String? {
+    guard let svg = context.option("svg") else { return nil }
+    guard let value = svg.value, let path = context.read.string(value) else {
+      if svg.value == nil { context.error(.missingValue, "write svg: \"FILE.svg\"", at: svg.span) }
+      return nil
+    }
+    return path
   }
 }

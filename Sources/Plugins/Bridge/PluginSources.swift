@@ -70,19 +70,8 @@ public final class PluginSources: ExternalSources {
   /// first by name.
   public func allSources() -> [ExternalSourceInfo] { Self.sources(of: allPlugins()) }
 
-  /// Adds the plugin at `path` (`:plugin load PATH`); see `loaded`.
-  @discardableResult
-  public func load(path: String) throws(PluginHostError) -> PluginInfo {
-    let info = try host.load(path: path)
-    loaded(info)
-    return info
-  }
-
-  /// Notes that `plugin` was started by path (`host.load`): loaded while a script runs, it is
-  /// the script's choice and gets none of the person's secrets (`Permissions.loaded`).
-  public func loaded(_ plugin: PluginInfo) {
-    permissions.loaded(plugin: plugin.name)
-  }
+  /// The plugins, to list, load and stop, off the loop.
+  public var providers: any SourceProviders { PluginProviders(host: host, permissions: permissions) }
 
   /// The sources of `plugins`, each once, sorted by name (see `allSources`).
   public static func sources(of plugins: [PluginInfo]) -> [ExternalSourceInfo] {
@@ -98,15 +87,27 @@ public final class PluginSources: ExternalSources {
       for source in plugin.sources where owners[source.name] == nil { owners[source.name] = plugin }
     }
     return owners.sorted { $0.key < $1.key }.map { name, plugin in
-      let source = plugin.sources.first { $0.name == name }!
-      return ExternalSourceInfo(
-        name: source.name, plugin: plugin.name, doc: source.doc,
-        parameters: source.params.map {
-          .init(
-            name: $0.name, type: $0.type.rawValue, defaultValue: $0.defaultValue.map(Value.init), doc: $0.doc)
-        },
-        example: source.example, settings: settings(of: plugin))
+      source(plugin.sources.first { $0.name == name }!, of: plugin)
     }
+  }
+
+  /// A source of `plugin`, as the language knows it.
+  static func source(_ source: SourceSpec, of plugin: PluginInfo) -> ExternalSourceInfo {
+    ExternalSourceInfo(
+      name: source.name, plugin: plugin.name, doc: source.doc,
+      parameters: source.params.map {
+        .init(
+          name: $0.name, type: $0.type.rawValue, defaultValue: $0.defaultValue.map(Value.init), doc: $0.doc)
+      },
+      example: source.example, settings: settings(of: plugin))
+  }
+
+  /// A plugin as the language lists it.
+  static func provider(_ plugin: PluginInfo) -> ProviderInfo {
+    ProviderInfo(
+      name: plugin.name, version: plugin.version, path: plugin.path, loadedByHand: plugin.loadedByHand,
+      hides: plugin.hides, sources: plugin.sources.map { source($0, of: plugin) },
+      settings: settings(of: plugin))
   }
 
   /// Loaded by hand first, then by name.
@@ -171,28 +172,29 @@ public final class PluginSources: ExternalSources {
   }
 }
 
-extension Session {
-  /// Stops the plugins at the end of a run, once the lines they logged have been shown.
-  public nonisolated func stopPlugins() {
-    guard let host = loop.sync({ (services.sources as? PluginSources)?.host }) else { return }
-    host.shutdown(logsWithin: .milliseconds(500))
-    loop.sync {}
-  }
-}
+/// The plugins of a `PluginSources`, as the command line lists, loads and stops them.
+struct PluginProviders: SourceProviders {
+  let host: PluginHost
+  let permissions: Permissions
 
-extension Session {
-  /// Every plugin (see `PluginSources.allPlugins`), its settings made known: for listings and
-  /// completion. Nil in a session without plugins. Call it off the loop.
-  @discardableResult
-  public nonisolated func learnAllPlugins(retryingProblems: Bool = false) -> [PluginInfo]? {
-    guard let host = loop.sync({ (services.sources as? PluginSources)?.host }) else { return nil }
+  func listing(retryingProblems: Bool) -> ProviderListing {
     let plugins = PluginSources.ordered(host.catalog(retryingProblems: retryingProblems))
-    loop.sync {
-      let settings = runtime.settings
-      for definition in plugins.flatMap(PluginSources.settings(of:)) where !settings.isKnown(definition.key) {
-        settings.define(definition)
-      }
-    }
-    return plugins
+    return ProviderListing(
+      providers: plugins.map(PluginSources.provider), sources: PluginSources.sources(of: plugins),
+      problems: host.problems.map { .init(name: $0.name, path: $0.path, message: $0.message) },
+      searched: host.directories)
   }
+
+  /// Notes that the plugin was started by path (`Permissions.loaded`).
+  func load(path: String) -> Result<ProviderInfo, PipeError> {
+    do {
+      let info = try host.load(path: path)
+      permissions.loaded(plugin: info.name)
+      return .success(PluginSources.provider(info))
+    } catch {
+      return .failure(PipeError(kind: error.kind, message: error.message))
+    }
+  }
+
+  func stop(logsWithin: Duration) { host.shutdown(logsWithin: logsWithin) }
 }

@@ -237,7 +237,10 @@ private struct Socket {
     guard secure, case .success(var socket) = connected else { return connected }
     guard let tls = pipe_tls_open(socket.fd, host) else {
       socket.close()
-      return .failure(SourceError(.offline, "cannot start TLS"))
+      let reason =
+        pipe_tls_available() == 0
+        ? "cannot start TLS: OpenSSL (libssl3) is not installed" : "cannot start TLS"
+      return .failure(SourceError(.offline, reason))
     }
     socket.tls = tls
     while true {

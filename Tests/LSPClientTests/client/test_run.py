@@ -115,7 +115,9 @@ async def test_a_later_change_cancels_the_run(client):
     await open_document(client, uri, ENDLESS)
     started = time.monotonic()
     pending = asyncio.ensure_future(hover_at(client, uri, 0, 30))
-    await asyncio.sleep(0.3)  # not to wait for it: the change most likely meets the run under way
+    # The change meets the drawing's run under way: the server says when it starts.
+    announced = f"running the drawing of {uri}, version 1"
+    await until(lambda: any(m.message == announced for m in client.log_messages), 10, "announced run")
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text='cold "-b|" | show\n')]))
