@@ -42,10 +42,6 @@ extension Runtime {
   /// The session's rate limiter called `name`, made with `rate` by the first stage that names
   /// it; every later stage of that name, in any pipeline or copy of `clients`, shares it.
   func rateLimiter(named name: String, rate: Rate) -> RateLimiter {
-    let key = "rateLimit " + name
-    if let existing = shared[key] as? RateLimiter { return existing }
-    let made = RateLimiter(rate)
-    shared[key] = made
-    return made
+    shared("rateLimit " + name) { RateLimiter(rate) }
   }
 }
