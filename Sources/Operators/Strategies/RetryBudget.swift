@@ -11,10 +11,8 @@ public final class RetryBudget {
   public let ratio: Double
   public let minimum: Rate
   public let window: Time
-  private var requests: [Time] = []
-  private var requestsStart = 0
-  private var retries: [Time] = []
-  private var retriesStart = 0
+  private var requests = Moments()
+  private var retries = Moments()
 
   public init(ratio: Double, minimum: Rate, window: Time = .seconds(10)) {
     self.ratio = max(0, ratio)
@@ -25,7 +23,7 @@ public final class RetryBudget {
   /// The requests and the retries within the window ending at `now`.
   public func counts(at now: Time) -> (requests: Int, retries: Int) {
     forget(before: now)
-    return (requests.count - requestsStart, retries.count - retriesStart)
+    return (requests.count, retries.count)
   }
 
   /// A request made at `now`.
@@ -44,22 +42,35 @@ public final class RetryBudget {
   }
 
   /// Gives back the last retry taken: its strategy let the error through after all.
-  public func refund() {
-    guard retries.count > retriesStart else { return }
-    retries.removeLast()
-  }
+  public func refund() { retries.removeLast() }
 
   private func forget(before now: Time) {
-    let oldest = now - window
-    while requestsStart < requests.count, requests[requestsStart] <= oldest { requestsStart += 1 }
-    while retriesStart < retries.count, retries[retriesStart] <= oldest { retriesStart += 1 }
-    if requestsStart > 4096, requestsStart * 2 > requests.count {
-      requests.removeFirst(requestsStart)
-      requestsStart = 0
-    }
-    if retriesStart > 4096, retriesStart * 2 > retries.count {
-      retries.removeFirst(retriesStart)
-      retriesStart = 0
+    requests.forget(upTo: now - window)
+    retries.forget(upTo: now - window)
+  }
+}
+
+/// Moments in time order, of which those up to a point are forgotten: a window's count in
+/// O(1), the forgotten ones dropped from the array once they are half of it.
+private struct Moments {
+  private var times: [Time] = []
+  private var start = 0
+
+  var count: Int { times.count - start }
+
+  mutating func append(_ time: Time) { times.append(time) }
+
+  /// Takes back the last moment, if one is still within the window.
+  mutating func removeLast() {
+    guard times.count > start else { return }
+    times.removeLast()
+  }
+
+  mutating func forget(upTo oldest: Time) {
+    while start < times.count, times[start] <= oldest { start += 1 }
+    if start > 4096, start * 2 > times.count {
+      times.removeFirst(start)
+      start = 0
     }
   }
 }
