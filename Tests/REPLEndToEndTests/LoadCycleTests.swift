@@ -44,4 +44,23 @@ final class LoadCycleTests: XCTestCase {
     try pane.type("just 8 | show", enter: true)
     try pane.waitFor("the prompt alive") { $0.hasSuffix("just 8 | show\n8\npipe>") }
   }
+
+  /// A loaded file runs where its `:load` stands: the rest of the file that loaded it, and of
+  /// the files above it, goes on after it, in order; an error in it names its own file and line,
+  /// and a `let` it binds is known at the prompt afterwards.
+  func testALoadedFileRunsInPlaceAndTheTextAroundItGoesOn() throws {
+    let home = try TemporaryFolder.home(for: self)
+    try write("just \"one\" | show\n:load b.pipe\n:load c.pipe\njust \"four\" | show\n", to: home + "/a.pipe")
+    try write("just \"two\" | show\nlet three = just \"three\"\nthree | show\n", to: home + "/b.pipe")
+    try write("\n\nfilter { . > 1 }\n", to: home + "/c.pipe")
+    let pane = try Tmux.start(test: self, home: home, directory: home)
+    try pane.type(":load a.pipe", enter: true)
+    let screen = try pane.waitFor("every file's values in order") { $0.hasSuffix("four\npipe>") }
+    let order = ["one", "two", "three", "four"].map { screen.range(of: "\n\($0)\n")?.lowerBound }
+    XCTAssertFalse(order.contains(nil), screen)
+    XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), screen)
+    XCTAssertTrue(screen.contains("c.pipe:3:1: error:"), screen)
+    try pane.type("three | show", enter: true)
+    try pane.waitFor("the loaded file's let") { $0.hasSuffix("three | show\nthree\npipe>") }
+  }
 }

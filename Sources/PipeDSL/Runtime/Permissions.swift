@@ -123,6 +123,11 @@ public final class Permissions: Sendable {
     return try body()
   }
 
+  /// Runs `body` as a script's when `script` is true, else as the person's.
+  public func whileScript<T>(if script: Bool, _ body: () throws -> T) rethrows -> T {
+    script ? try whileScript(body) : try body()
+  }
+
   /// Marks every text run from now on as a script's (`pipe run`, `-e`, `check`).
   public func scriptsOnly() { state.withLock { $0.scriptDepth += 1 } }
 

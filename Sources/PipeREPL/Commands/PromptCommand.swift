@@ -47,11 +47,23 @@ struct CommandReply: Equatable {
   }
 
   var lines: [Line] = []
+  /// A file `:load` read, for the caller to run: the command returns it as data rather than
+  /// running it with the prompt's code on the stack (`Repl.execute` runs it next).
+  var loaded: LoadedFile?
 
   static let none = CommandReply()
   static func text(_ lines: [String]) -> CommandReply { CommandReply(lines: lines.map(Line.text)) }
   static func text(_ line: String) -> CommandReply { text([line]) }
   static func note(_ line: String) -> CommandReply { CommandReply(lines: [.note(line)]) }
+}
+
+/// A `.pipe` file `:load` has read and checked (no cycle, not too deep), not yet run.
+struct LoadedFile: Equatable {
+  /// As the person wrote it: diagnostics and the chain of files name it so.
+  var name: String
+  /// Resolved (symlinks followed), to find a cycle.
+  var path: String
+  var text: String
 }
 
 /// Why a command could not be carried out (what its `run` throws).
@@ -110,10 +122,12 @@ enum PromptCommands {
   }
 
   /// Carries out a `:command` met in a text: at the prompt when `repl` is given, else in a
-  /// script, which runs the commands that only print and says it ignores the others.
+  /// script, which runs the commands that only print and says it ignores the others. A file
+  /// `:load` read comes back for the caller to run.
+  @discardableResult
   static func carryOut(
     _ command: Command, in place: CommandPlace, repl: Repl?, output: any PipeDSL.OutputStream
-  ) {
+  ) -> LoadedFile? {
     let note: (String) -> Void = { text in repl.map { $0.output.note(text) } ?? output.errorLine(text) }
     do throws(CommandError) {
       let reply = try reply(to: command, in: place, repl: repl)
@@ -124,11 +138,13 @@ enum PromptCommands {
         case .errorNote(let text): output.errorLine(text)
         }
       }
+      return reply.loaded
     } catch {
       switch error {
       case .problem(let message): output.errorLine("error: " + message)
       case .diagnostics(let lines): for line in lines { output.errorLine(line) }
       }
+      return nil
     }
   }
 
@@ -167,9 +183,10 @@ enum PromptCommands {
 }
 
 extension Repl {
-  /// Carries out a `:command` met in a statement or a loaded file.
-  func runCommand(_ command: Command) {
+  /// Carries out a `:command` met in a statement or a loaded file; the file a `:load` read,
+  /// to run next.
+  func runCommand(_ command: Command) -> LoadedFile? {
     let place = CommandPlace(session: host.current, errorPaint: streams.error.paint)
-    PromptCommands.carryOut(command, in: place, repl: self, output: output)
+    return PromptCommands.carryOut(command, in: place, repl: self, output: output)
   }
 }

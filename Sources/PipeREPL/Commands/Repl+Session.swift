@@ -42,9 +42,9 @@ extension Repl {
   /// How deep `:load`s may nest (a file that loads a file that loads ...).
   static let maximumLoadDepth = 32
 
-  /// `:load FILE`: runs a .pipe file in this session, statement by statement. A file that is
-  /// already loading (a file that loads itself, or two that load each other) and nesting past
-  /// `maximumLoadDepth` are refused with the chain of files.
+  /// `:load FILE`: reads a .pipe file for `Repl.execute` to run in this session, statement by
+  /// statement. A file that is already loading (a file that loads itself, or two that load
+  /// each other) and nesting past `maximumLoadDepth` are refused with the chain of files.
   func load(_ command: Command) throws(CommandError) -> CommandReply {
     let path = try PromptCommands.argument(command, usage: ":load FILE")
     let expanded = HomeFolder.expand(path)
@@ -62,11 +62,7 @@ extension Repl {
     case .failure(.unreadable(let problem)): throw .problem(problem)
     case .failure(.notUTF8(let rendered)): throw .diagnostics([rendered])
     }
-    loading.append((path, resolved))
-    defer { loading.removeLast() }
-    // A file's text is not the person's: the settings it changes never carry their key.
-    permissions.whileScript { execute(text, name: path, mode: .file) }
-    return .none
+    return CommandReply(loaded: LoadedFile(name: path, path: resolved, text: text))
   }
 
   /// `a.pipe → b.pipe → a.pipe`; a long chain keeps its first three and last two files.

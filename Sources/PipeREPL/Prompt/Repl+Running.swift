@@ -14,27 +14,75 @@ extension Repl {
   }
 
   func execute(_ parsed: ParseResult<Program>) {
+    runningForeground.store(true, ordering: .releasing)
+    // The texts running, the typed one first: a `:load` met in one comes back from the command
+    // as data and runs on top of it, then the one below goes on past its `:load`. No text
+    // runs with another's code on the stack.
+    var running = [start(parsed, loaded: nil)]
+    let session = running[0].session
+    while let top = running.indices.last {
+      // A file's text is not the person's: the settings it changes and the plugins it starts
+      // (`:plugin load`) never get their keys.
+      permissions.whileScript(if: running[top].loaded != nil) { takeTurn(&running) }
+    }
+    runningForeground.store(false, ordering: .releasing)
+    session.saveCache()  // once per statement typed, the `:load`ed files' included
+    refreshVocabulary()
+  }
+
+  /// A text on its way: its statements up to the next `:command`, and what the prompt
+  /// compares after it (settings, lines written, foreground runs ended).
+  struct RunningText {
+    var parsed: ParseResult<Program>
+    var loaded: LoadedFile?
+    var session: Session
+    var execution: Execution
+    var settingsBefore: [String: Value]
+    var linesBefore: Int
+    var endsBefore: (ended: Int, quiet: Int)
+  }
+
+  /// Runs the top text up to its next `:command` and carries that out (a `:load` puts its
+  /// file on top), or finishes the text once it has run whole.
+  private func takeTurn(_ running: inout [RunningText]) {
+    let top = running.count - 1
+    if let (command, _) = running[top].session.proceed(&running[top].execution) {
+      if let file = runCommand(command) {
+        loading.append((file.name, file.path))
+        let parsed = Parser.parse(SourceFile(name: file.name, text: file.text), mode: .file)
+        running.append(permissions.whileScript { start(parsed, loaded: file) })
+      }
+      return
+    }
+    let ran = running.removeLast()
+    finish(ran)
+    if ran.loaded != nil { loading.removeLast() }
+  }
+
+  private func start(_ parsed: ParseResult<Program>, loaded: LoadedFile?) -> RunningText {
     let session = host.current
     let settingsBefore = session.loop.sync { session.settings.explicitValues }
-    let file = parsed.file
-    // `:load` runs inside the statement that named it.
-    let nested = runningForeground.load(ordering: .acquiring)
-    runningForeground.store(true, ordering: .releasing)
     let (linesBefore, endsBefore) = (output.linesWritten, session.loop.sync { session.foregroundEnds })
-    var execution = session.prepare(parsed, waitForJobs: false)
-    while let (command, _) = session.proceed(&execution) { runCommand(command) }
-    let report = execution.report
-    runningForeground.store(nested, ordering: .releasing)
-    if output.linesWritten == linesBefore, endedSilently(session, endsBefore: endsBefore) {
+    return RunningText(
+      parsed: parsed, loaded: loaded, session: session,
+      execution: session.prepare(parsed, waitForJobs: false), settingsBefore: settingsBefore,
+      linesBefore: linesBefore, endsBefore: endsBefore)
+  }
+
+  /// What the prompt shows once a text has run: its diagnostics, its `expect` lines, a note
+  /// when nothing was shown; the names it bound and the settings it changed are kept.
+  private func finish(_ ran: RunningText) {
+    let (session, report) = (ran.session, ran.execution.report)
+    if output.linesWritten == ran.linesBefore, endedSilently(session, endsBefore: ran.endsBefore) {
       output.note("(completed, no values)")
     }
     if !report.diagnostics.isEmpty {
       // A diagnostic echoes its line: the secrets in it are masked, as in history.
-      let shown = terminal.redactor.redact(file)
+      let shown = terminal.redactor.redact(ran.parsed.file)
       let rendered = DiagnosticRenderer(paint: streams.error.paint).render(report.diagnostics, in: shown)
       terminal.write(rendered + "\n", to: STDERR_FILENO)
     }
-    if !report.hasCompileErrors { host.rememberBindings(parsed.tree.statements) }
+    if !report.hasCompileErrors { host.rememberBindings(ran.parsed.tree.statements) }
     for (statement, outcome) in report.expectations {
       switch outcome {
       case .failed(let message): output.errorLine(message)
@@ -43,9 +91,7 @@ extension Repl {
       }
     }
     let settingsAfter = session.loop.sync { session.settings.explicitValues }
-    saveSettings(changedFrom: settingsBefore, to: settingsAfter)
-    if !nested { session.saveCache() }  // once per statement typed, a `:load`ed file's included
-    refreshVocabulary()
+    saveSettings(changedFrom: ran.settingsBefore, to: settingsAfter)
   }
 
   /// Whether the statement's foreground runs all completed without a value to show, so
