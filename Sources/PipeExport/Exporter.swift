@@ -19,7 +19,18 @@ protocol LibraryExport {
   func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String
   func binding(_ name: String, _ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String
   func comment(_ text: String) -> String
-  func document(name: String, body: [String], context: ExportContext) -> String
+  func document(name: String, body: [StatementCode], context: ExportContext) -> String
+}
+
+/// One statement of a script as code: the code, and what the document adds after it (a
+/// pipeline that runs is played to its end on a test clock before the next statement starts,
+/// unless it ran in the background).
+struct StatementCode {
+  var text: String
+  /// Whether the statement runs a pipeline.
+  var runs = false
+  /// Whether it ran in the background (`&`): it runs together with the next one.
+  var background = false
 }
 
 /// Translates a checked program into RxSwift 6, Combine or RxJS 7 code: by meaning, not by
@@ -50,16 +61,21 @@ public enum Exporter {
     context.errors = ErrorEnum(source: ErrorEnum.source(of: program))
     context.numbersAttempts = program.statements.contains { $0.text.contains(".attempt") }
     var bindings: Set<String> = []
-    var body: [String] = []
+    var body: [StatementCode] = []
     for statement in program.statements {
       // A secret set in the script is masked, as history keeps it.
       let source = writer.comment(Redactor.maskingAssignments(in: statement.text))
       switch statement.kind {
       case .run(let pipeline, let background):
         let note = background == nil ? "" : "\n" + writer.comment("(pipe ran it in the background, with &)")
-        body.append(source + note + "\n" + writer.pipeline(pipeline, context: context, bindings: bindings))
+        body.append(
+          StatementCode(
+            text: source + note + "\n" + writer.pipeline(pipeline, context: context, bindings: bindings),
+            runs: true, background: background != nil))
       case .binding(let name, let pipeline):
-        body.append(source + "\n" + writer.binding(name.text, pipeline, context: context, bindings: bindings))
+        body.append(
+          StatementCode(
+            text: source + "\n" + writer.binding(name.text, pipeline, context: context, bindings: bindings)))
         bindings.insert(name.text)
       case .setting(let path, let value):
         // The RxJS export honours an error's retryAfter until the script says it off.
@@ -69,12 +85,12 @@ public enum Exporter {
           let note =
             "(a setting of pipe's: no code; the delay strategies below still wait at least an error's"
             + " retryAfter: drop their honouringRetryAfter for pipe's off)"
-          body.append(source + "\n" + writer.comment(note))
+          body.append(StatementCode(text: source + "\n" + writer.comment(note)))
         } else {
-          body.append(source + "\n" + writer.comment("(a setting of pipe's: no code)"))
+          body.append(StatementCode(text: source + "\n" + writer.comment("(a setting of pipe's: no code)")))
         }
       case .command:
-        body.append(source + "\n" + writer.comment("(a prompt command: no code)"))
+        body.append(StatementCode(text: source + "\n" + writer.comment("(a prompt command: no code)")))
       }
     }
     return writer.document(name: name, body: body, context: context)

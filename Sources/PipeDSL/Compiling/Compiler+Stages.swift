@@ -166,7 +166,8 @@ extension [Arg] {
 extension OperatorStage {
   /// The stage's words as positional arguments and options: labeled call arguments
   /// (`circuitBreaker(failures: 5)`) and option words (`max 4`, `times: 4`) are options.
-  func split(optionNames: Set<String>) -> (positional: [Arg], options: [StageOption]) {
+  /// The compiler's split, which `pipe export` reads a stage by too.
+  public func split(optionNames: Set<String>) -> (positional: [Arg], options: [StageOption]) {
     var positional: [Arg] = []
     var options: [StageOption] = []
     for argument in callArguments ?? [] {

@@ -7,8 +7,8 @@ struct CombineExport: LibraryExport {
 
   func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String {
     let writer = CombineWriter(context: context, bindings: bindings)
-    var (chain, sink) = writer.chain(pipeline)
-    switch sink {
+    var (chain, walk) = writer.chain(pipeline)
+    switch walk.sink {
     case .collect?: chain.add(".collect()")
     case .count?: chain.add(".count()")
     case .last?: chain.add(".last()")
@@ -30,7 +30,8 @@ struct CombineExport: LibraryExport {
 
   func comment(_ text: String) -> String { SwiftCode.lineComments(text) }
 
-  func document(name: String, body: [String], context: ExportContext) -> String {
+  func document(name: String, body statements: [StatementCode], context: ExportContext) -> String {
+    let body = statements.map(\.text)
     var parts: [String] = []
     if runnable {
       parts.append(Self.runnableHeader(name: name))

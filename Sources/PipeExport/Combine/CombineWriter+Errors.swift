@@ -46,8 +46,7 @@ extension CombineWriter {
         "let \(name) = CircuitBreaker(failures: \(failures), reset: \(stride(reset)), scheduler: scheduler)")
       chain.add(".circuitBreaker(\(name))")
     default:
-      chain.add("// \(text)", comment: nil)
-      chain.links[chain.links.count - 1].text = "// no faithful Combine translation: \(text)"
+      chain.add("// no faithful Combine translation: \(text)")
       return neverFails
     }
     return false

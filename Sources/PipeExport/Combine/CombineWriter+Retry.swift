@@ -45,7 +45,10 @@ extension CombineWriter {
   }
 
   /// The wait after the k-th failure, as a stride expression of `k` (whose list index is `index`).
-  func delay(_ schedule: DelaySchedule, k: String = "k", index: String = "k - 1") -> String {
+  /// `zero` is no wait in the library's interval type (RxSwift's `RxTimeInterval` has no `.zero`).
+  func delay(_ schedule: DelaySchedule, k: String = "k", index: String = "k - 1", zero: String = ".zero")
+    -> String
+  {
     switch schedule {
     case .list(let delays):
       if delays.allSatisfy({ $0 == $0.rounded() }) {
@@ -59,7 +62,7 @@ extension CombineWriter {
       let base =
         ".milliseconds(Int(min(\(initial * 1000) * pow(\(factor), Double(\(index))), \(max * 1000))))"
       return jitter == nil ? base : base + " /* pipe spreads it by \(jitter!) jitter */"
-    case .immediate: return ".zero"
+    case .immediate: return zero
     }
   }
 

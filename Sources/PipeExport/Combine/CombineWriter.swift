@@ -14,49 +14,38 @@ struct CombineWriter {
   /// type (a catch's fallback, what merge and concat add), for a source without values.
   func chain(
     _ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = [], streamType: String? = nil
-  ) -> (Chain, Meaning.Sink?) {
+  ) -> (Chain, ChainWalk) {
     let outerType = context.elementType
     defer { context.elementType = outerType }
-    let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings.union(extraBindings)) }
-    let hint =
-      Meaning.literalTypeHint(meanings) ?? streamType.flatMap { $0 == Meaning.recordType ? nil : $0 }
-      ?? "String"
+    let walk = ChainWalk(
+      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts
+    ) { source, _ in sourceElementType(source) }
+    let hint = walk.literalHint ?? streamType.flatMap { $0 == Meaning.recordType ? nil : $0 } ?? "String"
     var chain = Chain(head: "")
     var neverFails = false
-    var sink: Meaning.Sink?
-    var elementType = meanings.first.flatMap(sourceElementType)
-    for (index, meaning) in meanings.enumerated() {
-      if index == 0, let (head, never) = source(meaning, outer: outer, hint: hint) {
-        chain.head = head
-        neverFails = never
-        if context.numbersAttempts && meaning.raisesErrors { numbered(&chain) }
-        continue
-      }
-      if case .sink(let kind) = meaning {
-        sink = kind
-        continue
-      }
-      if neverFails && needsErrorFailure(meaning) {
+    if let head = walk.source, let (text, never) = source(head.meaning, outer: outer, hint: hint) {
+      chain.head = text
+      neverFails = never
+      if head.numbered { numbered(&chain) }
+    }
+    for step in walk.stages {
+      if neverFails && needsErrorFailure(step.meaning) {
         chain.add(".setFailureType(to: Error.self)")
         neverFails = false
       }
-      let typed = MixedTypes(meaning, elementType: elementType)
+      let typed = step.typed
       if typed.convertsStream {
         chain.add(typed.conversion)
         if typed.errorValue { context.use("show") }
       }
-      context.elementType = elementType
+      context.elementType = step.elementType
       typed.write(into: &chain, context: context) { chain in
-        neverFails = stage(
-          typed.meaning, text: pipeline.stages[index].text, into: &chain, neverFails: neverFails)
+        neverFails = stage(typed.meaning, text: step.text, into: &chain, neverFails: neverFails)
       }
-      elementType =
-        typed.mixed
-        ? "String" : meaning.elementType(after: elementType, bindings: bindings.union(extraBindings))
-      if context.numbersAttempts && meaning.raisesErrors { numbered(&chain) }
+      if step.numbered { numbered(&chain) }
     }
     if neverFails, outer != nil { chain.add(".setFailureType(to: Error.self)") }
-    return (chain, sink)
+    return (chain, walk)
   }
 
   /// `.numbered()`: the stage's errors numbered by its subscription, as pipe's `error.attempt`.
@@ -70,8 +59,8 @@ struct CombineWriter {
   /// it (`just { "no weather: " + .kind }`).
   func argument(_ arg: Arg, outer: String?) -> String {
     switch arg.kind {
-    case .element(let names) where names.isEmpty && context.errorAsValue && outer?.hasPrefix("error") == true:
-      return "show(\(outer!))"  // the error joins the stream as pipe's record
+    case .element(let names) where names.isEmpty && context.errorAsValue && context.isError(outer):
+      return "show(\(outer ?? "$0"))"  // the error joins the stream as pipe's record
     case .element(let names): return ([outer ?? "$0"] + names.map(\.text)).joined(separator: ".")
     case .expression(let expr): return expression(expr, element: outer ?? "$0")
     default: return SwiftCode.literal(arg, context: context)
@@ -99,9 +88,8 @@ struct CombineWriter {
   func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
     var writer = ExpressionWriter(dialect: dialect, element: element, names: names)
     writer.readsRecord = element == "$0" && context.elementType == Meaning.recordType
-    let text = writer.write(expr)
-    if text.contains("show(") { context.use("show") }
-    return text
+    if writer.showsRecordSides(expr) { context.use("show") }
+    return writer.write(expr)
   }
 
   /// A sub-pipeline as a closure body, `.` at its source being the closure's parameter.

@@ -68,12 +68,9 @@ extension Arg {
   }
 }
 
-extension [Arg] {
-  /// The value of the argument labeled `name`, as in `times: 4`.
-  func labeled(_ name: String) -> Arg? {
-    for arg in self {
-      if case .labeled(let label, let value) = arg.kind, label.text == name { return value }
-    }
-    return nil
+extension [StageOption] {
+  /// The value of the option `name`, written `max 4` or `max: 4`.
+  func value(_ name: String) -> Arg? {
+    first { $0.name.text == name }?.value
   }
 }

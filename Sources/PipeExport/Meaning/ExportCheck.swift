@@ -26,28 +26,19 @@ struct ExportCheck {
   }
 
   private func check(_ pipeline: Pipeline, bindings: Set<String>, into found: inout [Diagnostic]) {
-    // The element type so far, where the literals say it (the Swift libraries' streams hold one).
-    var type: String?
-    for (index, stage) in pipeline.stages.enumerated() {
-      if let reason = Self.cureReason(stage, library: library) {
-        found.append(refusal(stage, reason))
+    // Each stage with the element type it gets, where the literals say it (the Swift
+    // libraries' streams hold one).
+    let walk = ChainWalk(pipeline, bindings: bindings) { source, _ in Meaning.sourceType(source) }
+    for step in walk.steps {
+      let mixed =
+        library == .rxjs ? nil : Self.mixedTypes(step.meaning, after: step.elementType, bindings: bindings)
+      if let reason = Self.cureReason(step.stage, library: library)
+        ?? reason(step.meaning, stage: step.stage, bindings: bindings) ?? mixed
+      {
+        found.append(refusal(step.stage, reason))
         continue
       }
-      let meaning = Meaning.read(stage, bindings: bindings)
-      if let reason = reason(meaning, stage: stage, bindings: bindings) {
-        found.append(refusal(stage, reason))
-        continue
-      }
-      if library != .rxjs, let reason = Self.mixedTypes(meaning, after: type, bindings: bindings) {
-        found.append(refusal(stage, reason))
-        continue
-      }
-      type =
-        index == 0
-        ? Meaning.sourceType(meaning)
-        : MixedTypes(meaning, elementType: type).mixed
-          ? "String" : meaning.elementType(after: type, bindings: bindings)
-      for inner in Self.subpipelines(of: stage) { check(inner, bindings: bindings, into: &found) }
+      for inner in Self.subpipelines(of: step.stage) { check(inner, bindings: bindings, into: &found) }
     }
   }
 

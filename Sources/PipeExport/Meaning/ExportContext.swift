@@ -5,6 +5,8 @@ import PipeDSL
 final class ExportContext {
   /// Helpers by name, in the order first used.
   private(set) var helpers: [String] = []
+  /// What the code imports from the library by name (RxJS's `of`, `retry`), in the order first used.
+  private(set) var imports: [String] = []
   /// Declarations (stubs, caches, breakers), in the order first used, each once.
   private(set) var declarations: [String] = []
   private(set) var kinds: [String] = []
@@ -32,6 +34,10 @@ final class ExportContext {
     if !helpers.contains(helper) { helpers.append(helper) }
   }
 
+  func `import`(_ name: String) {
+    if !imports.contains(name) { imports.append(name) }
+  }
+
   func declare(_ text: String) {
     if !declarations.contains(text) { declarations.append(text) }
   }
@@ -49,10 +55,24 @@ final class ExportContext {
     return counter
   }
 
-  /// Runs `body` one closure deeper, with the parameter name for that depth.
+  /// The parameters of the closures being written that hold an error (a catch's).
+  private var errorParameters: [String] = []
+
+  /// Runs `body` one closure deeper, with the parameter name for that depth; `base` "error"
+  /// names an error (`isError`).
   func nested<T>(_ base: String, _ body: (String) -> T) -> T {
     depth += 1
-    defer { depth -= 1 }
-    return body(depth == 1 ? base : base + String(depth))
+    let name = depth == 1 ? base : base + String(depth)
+    if base == "error" { errorParameters.append(name) }
+    defer {
+      depth -= 1
+      if base == "error" { errorParameters.removeLast() }
+    }
+    return body(name)
+  }
+
+  /// Whether `parameter` is the parameter of a closure being written that holds an error.
+  func isError(_ parameter: String?) -> Bool {
+    parameter.map(errorParameters.contains) ?? false
   }
 }

@@ -32,12 +32,32 @@ struct ExpressionWriter {
     case .unary(let op, let operand): return op.rawValue + self.operand(operand)
     case .binary(let op, let lhs, let rhs): return operand(lhs) + " " + spell(op) + " " + operand(rhs)
     case .conditional(let test, let then, let otherwise):
-      if readsRecord, dialect == .swift, readsValue(then) != readsValue(otherwise) {
+      if showsSides(then, otherwise) {
         return operand(test) + " ? show(" + write(then) + " as Any) : show(" + write(otherwise) + " as Any)"
       }
       return operand(test) + " ? " + operand(then) + " : " + operand(otherwise)
     case .call(let name, let arguments): return call(name.text, arguments.map(write))
     case .invalid: return "/* ? */"
+    }
+  }
+
+  /// Whether a `? :` whose sides differ in type (a record's `.value.aqi` or `.error.kind`) shows
+  /// both as pipe prints them, with the `show` helper.
+  private func showsSides(_ then: Expr, _ otherwise: Expr) -> Bool {
+    readsRecord && dialect == .swift && readsValue(then) != readsValue(otherwise)
+  }
+
+  /// Whether the written expression calls the `show` helper somewhere.
+  func showsRecordSides(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .literal, .element, .name, .invalid: return false
+    case .field(let base, _), .unary(_, let base): return showsRecordSides(base)
+    case .list(let items): return items.contains(where: showsRecordSides)
+    case .record(let entries): return entries.contains { showsRecordSides($0.value) }
+    case .binary(_, let lhs, let rhs): return showsRecordSides(lhs) || showsRecordSides(rhs)
+    case .conditional(let test, let then, let otherwise):
+      return showsSides(then, otherwise) || [test, then, otherwise].contains(where: showsRecordSides)
+    case .call(_, let arguments): return arguments.contains(where: showsRecordSides)
     }
   }
 
@@ -53,9 +73,24 @@ struct ExpressionWriter {
 
   /// A sub-expression, in parentheses when it is not one term.
   private func operand(_ expr: Expr) -> String {
+    Self.isTerm(expr) ? write(expr) : "(" + write(expr) + ")"
+  }
+
+  private static func isTerm(_ expr: Expr) -> Bool {
     switch expr.kind {
-    case .binary, .conditional: return "(" + write(expr) + ")"
-    default: return write(expr)
+    case .binary, .conditional: return false
+    default: return true
+    }
+  }
+
+  /// Whether the written expression begins with a record, `{ city: 'Oslo' }.city`: an arrow
+  /// function's body that does is put in parentheses, else JavaScript reads a block.
+  static func beginsWithRecord(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .record: return true
+    case .field(let first, _), .binary(_, let first, _), .conditional(let first, _, _):
+      return isTerm(first) && beginsWithRecord(first)
+    default: return false
     }
   }
 

@@ -13,10 +13,11 @@ extension Meaning {
     case .invalid: return .untranslated(stage.text)
     case .operator(let op):
       let name = catalogue.aliases[op.name.text] ?? op.name.text
-      let words = (op.callArguments ?? []) + op.arguments
       if bindings.contains(name) { return .reference(name) }
-      return source(name, words) ?? transform(name, words) ?? combining(name, words)
-        ?? errorHandling(name, words, op: op) ?? sink(name) ?? .plugin(name: name, arguments: words)
+      // The words and options as the compiler split them, by the options the entry declares.
+      let (words, options) = op.split(optionNames: Set(catalogue.entries[name]?.options ?? []))
+      return source(name, words) ?? transform(name, words, options) ?? combining(name, words)
+        ?? errorHandling(name, words, options, op: op) ?? sink(name) ?? .plugin(name: name, arguments: words)
     }
   }
 
@@ -47,7 +48,7 @@ extension Meaning {
     }
   }
 
-  private static func transform(_ name: String, _ words: [Arg]) -> Meaning? {
+  private static func transform(_ name: String, _ words: [Arg], _ options: [StageOption]) -> Meaning? {
     let expr = words.lazy.compactMap(\.expression).first
     switch name {
     case "map": return expr.map(Meaning.map)
@@ -69,7 +70,7 @@ extension Meaning {
     case "debounce": return words.first?.seconds.map { .debounce(seconds: $0) }
     case "throttle":
       guard let seconds = words.first?.seconds else { return nil }
-      if case .literal(.bool(false))? = words.labeled("latest")?.kind {
+      if case .literal(.bool(false))? = options.value("latest")?.kind {
         return .throttleFirst(seconds: seconds)
       }
       return .throttle(seconds: seconds)
@@ -93,7 +94,9 @@ extension Meaning {
     }
   }
 
-  private static func errorHandling(_ name: String, _ words: [Arg], op: OperatorStage) -> Meaning? {
+  private static func errorHandling(
+    _ name: String, _ words: [Arg], _ options: [StageOption], op: OperatorStage
+  ) -> Meaning? {
     switch name {
     case "catch": return fallback(words).map(Meaning.catchFallback)
     case "catchAndReturn": return words.first.map(Meaning.catchAndReturn)
@@ -104,8 +107,16 @@ extension Meaning {
     case "materialize": return .materialize
     case "dematerialize": return .dematerialize
     case "onNext", "onError", "tap": return action(name, words)
-    case "retry": return .retry(attempts: words.first?.int)
-    case "retryWhen": return retryWhen(op)
+    case "retry":
+      // `retry when: STRATEGY`, the old spelling of `retryWhen STRATEGY`, as the compiler reads it.
+      if let when = options.value("when") {
+        return Strategy.read(when).map { .retryWhen($0, max: nil, on: nil) }
+      }
+      return .retry(attempts: words.first?.int)
+    case "retryWhen":
+      guard let first = words.first, let strategy = Strategy.read(first) else { return nil }
+      let on = options.value("on").map { $0.list.compactMap(\.word) }
+      return .retryWhen(strategy, max: options.value("max")?.int, on: on)
     case "timeout":
       guard let seconds = words.first?.seconds else { return nil }
       if let other = words.dropFirst().first?.pipeline { return .timeoutElse(seconds: seconds, other) }
@@ -114,8 +125,8 @@ extension Meaning {
       // Without an option, the compiler's own default.
       let defaults = Catalogue.circuitBreakerDefaults
       return .circuitBreaker(
-        failures: words.labeled("failures")?.int ?? defaults.failures,
-        resetSeconds: words.labeled("reset")?.seconds ?? defaults.reset.seconds)
+        failures: options.value("failures")?.int ?? defaults.failures,
+        resetSeconds: options.value("reset")?.seconds ?? defaults.reset.seconds)
     case "chaos": return .chaos(text: op.description)
     default: return nil
     }
@@ -147,13 +158,6 @@ extension Meaning {
     }
   }
 
-  private static func retryWhen(_ op: OperatorStage) -> Meaning? {
-    let (positional, options) = op.options(named: ["max", "on"])
-    guard let first = positional.first, let strategy = Strategy.read(first) else { return nil }
-    let max = options.first { $0.name.text == "max" }?.value?.int
-    let on = options.first { $0.name.text == "on" }?.value.map { $0.list.compactMap(\.word) }
-    return .retryWhen(strategy, max: max, on: on)
-  }
 }
 
 extension Strategy {

@@ -240,16 +240,16 @@ extension MixedTypes {
   }
 }
 
-extension Meaning {
+extension ChainWalk {
   /// Whether a language's own print (Swift's `print`, JavaScript's `console.log`) shows the
   /// pipeline's values as pipe's `show` does: not for pairs (`("a", "x")`, `[ 'a', 'x' ]`
   /// where pipe prints `["a", "x"]`), nulls (`nil`), lists, dictionaries and records, which
   /// the exports' `show` helper prints.
-  static func printsPlainly(_ pipeline: Pipeline, bindings: Set<String>) -> Bool {
+  var printsPlainly: Bool {
     var plain = true
     var materialized = false  // a record's value is an Optional, whatever a map reads of it
-    for stage in pipeline.stages {
-      switch Meaning.read(stage, bindings: bindings) {
+    for step in steps {
+      switch step.meaning {
       case .zip, .combineLatest, .enumerate, .buffer, .bufferTimed: plain = false
       case .materialize: (plain, materialized) = (false, true)
       case .startWith(let arg), .catchAndReturn(let arg), .catchFallback(.just(let arg)), .just(let arg):

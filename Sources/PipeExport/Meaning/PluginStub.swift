@@ -6,7 +6,9 @@ import PipeDSL
 ///     // func currentWeather(city: String) -> Observable<Weather>
 struct PluginStub {
   var function: String
-  var labels: [String]
+  /// The parameters' names; a Swift call names them too when `labeled`.
+  var parameters: [String]
+  var labeled = true
   var parameterTypes: [String]
   var type: String
   /// The fields of `type`, with their Swift types; empty when it is a plain type.
@@ -17,7 +19,7 @@ struct PluginStub {
     switch name {
     case "weather":
       return PluginStub(
-        function: "currentWeather", labels: arguments > 1 ? ["lat", "lon"] : ["city"],
+        function: "currentWeather", parameters: arguments > 1 ? ["lat", "lon"] : ["city"],
         parameterTypes: arguments > 1 ? ["Double", "Double"] : ["String"], type: "Weather",
         fields: [
           ("city", "String"), ("temp", "Double"), ("feelsLike", "Double"), ("humidity", "Int"),
@@ -25,7 +27,7 @@ struct PluginStub {
         ], source: name)
     case "airquality":
       return PluginStub(
-        function: "airQuality", labels: arguments > 1 ? ["lat", "lon"] : ["city"],
+        function: "airQuality", parameters: arguments > 1 ? ["lat", "lon"] : ["city"],
         parameterTypes: arguments > 1 ? ["Double", "Double"] : ["String"], type: "AirQuality",
         fields: [
           ("city", "String"), ("aqi", "Int"), ("mainPollutant", "String"), ("temp", "Double"),
@@ -34,15 +36,14 @@ struct PluginStub {
         source: name)
     case "random":
       return PluginStub(
-        function: "randomNumber", labels: ["min", "max"], parameterTypes: ["Int", "Int"], type: "Int",
+        function: "randomNumber", parameters: ["min", "max"], parameterTypes: ["Int", "Int"], type: "Int",
         fields: [],
         source: name)
     default:
-      let labels = (0..<arguments).map { $0 == 0 ? "_ value" : "_ value\($0 + 1)" }
+      let names = (0..<arguments).map { $0 == 0 ? "value" : "value\($0 + 1)" }
       return PluginStub(
-        function: name, labels: labels, parameterTypes: labels.map { _ in "String" }, type: "String",
-        fields: [],
-        source: name)
+        function: name, parameters: names, labeled: false, parameterTypes: names.map { _ in "String" },
+        type: "String", fields: [], source: name)
     }
   }
 
@@ -83,7 +84,8 @@ struct PluginStub {
       lines.append("}")
       lines.append("")
     }
-    let parameters = zip(labels, parameterTypes).map { "\($0): \($1)" }.joined(separator: ", ")
+    let parameters = zip(parameters, parameterTypes).map { (labeled ? "" : "_ ") + "\($0): \($1)" }
+      .joined(separator: ", ")
     lines.append("/// pipe's \(source) source: connect your service here.")
     lines.append("func \(function)(\(parameters)) -> \(publisher) {")
     lines.append("    " + body)
@@ -93,6 +95,6 @@ struct PluginStub {
 
   /// The argument labels at a call: `city: "London"`, or the bare value for `_ value`.
   func callArguments(_ words: [String]) -> String {
-    zip(labels, words).map { $0.hasPrefix("_") ? $1 : "\($0): \($1)" }.joined(separator: ", ")
+    zip(parameters, words).map { labeled ? "\($0): \($1)" : $1 }.joined(separator: ", ")
   }
 }

@@ -8,23 +8,22 @@ struct RxJSExport: LibraryExport {
 
   func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String {
     let writer = RxJSWriter(context: context, bindings: bindings)
-    var (chain, sink) = writer.chain(pipeline)
-    switch sink {
+    var (chain, walk) = writer.chain(pipeline)
+    switch walk.sink {
     case .collect?: chain.add(writer.use("toArray") + "()")
     case .count?: chain.add(writer.use("count") + "()")
     case .last?: chain.add(writer.use("last") + "()")
     case .log?: chain.add(writer.use("tap") + "(console.log)")
     case .expect? where !runnable:
       if let expectation = expect(pipeline, chain: chain, writer: writer) {
-        return expectation + "\n" + Self.playMark
+        return expectation
       }
     default: break
     }
-    let value = Meaning.printsPlainly(pipeline, bindings: bindings) ? "x" : "show(x)"
+    let value = walk.printsPlainly ? "x" : "show(x)"
     if value != "x" { context.use("show") }
     return chain.javascript()
-      + ".subscribe({\n  next: (x) => console.log(\(value)),\n  error: (e) => console.log(`error: ${e.kind}`),\n  complete: () => console.log('completed'),\n});\n"
-      + Self.playMark
+      + ".subscribe({\n  next: (x) => console.log(\(value)),\n  error: (e) => console.log(`error: ${e.kind}`),\n  complete: () => console.log('completed'),\n});"
   }
 
   /// `expect "MARBLES"` as `expectObservable(...).toBe(...)`; nil for the other forms.
@@ -47,8 +46,8 @@ struct RxJSExport: LibraryExport {
 
   func comment(_ text: String) -> String { SwiftCode.lineComments(text) }
 
-  func document(name: String, body: [String], context: ExportContext) -> String {
-    let imports = context.helpers.filter { $0.hasPrefix("rxjs:") }.map { String($0.dropFirst(5)) }
+  func document(name: String, body statements: [StatementCode], context: ExportContext) -> String {
+    let imports = context.imports
     let testing = context.helpers.contains("testScheduler")
     var parts = ["// \(name) in RxJS 7, exported by pipe."]
     if runnable {
@@ -62,6 +61,8 @@ struct RxJSExport: LibraryExport {
       imports.isEmpty ? [] : ["import { \(Set(imports).sorted().joined(separator: ", ")) } from 'rxjs';"]
     if testing { importLines.append("import { TestScheduler } from 'rxjs/testing';") }
     if !importLines.isEmpty { parts.append(importLines.joined(separator: "\n")) }
+    // A statement in the background (&) runs together with the next one, as in pipe.
+    let body = statements.map { $0.text + (testing && $0.runs && !$0.background ? "\nplayToEnd();" : "") }
     // PipeError where the code raises or reads an error (a script of prompt commands does not).
     let errors = context.errors.typescript(kinds: context.kinds)
     if errors != nil
@@ -76,12 +77,6 @@ struct RxJSExport: LibraryExport {
     if context.helpers.contains("show") { parts.append(Self.show) }
     parts += Self.faithful.filter { context.helpers.contains($0.name) }.map(\.text)
     parts += context.declarations
-    // A statement in the background (&) runs together with the next one, as in pipe.
-    let body = body.map {
-      $0.replacingOccurrences(
-        of: "\n" + Self.playMark,
-        with: testing && !$0.contains("(pipe ran it in the background, with &)") ? "\nplayToEnd();" : "")
-    }
     guard testing else { return (parts + body).joined(separator: "\n\n") + "\n" }
     if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
     parts.append(Self.sameMarbles)
@@ -98,9 +93,6 @@ struct RxJSExport: LibraryExport {
         + body.map { "  " + Chain.indentLines($0, by: "  ") }.joined(separator: "\n\n") + "\n});")
     return parts.joined(separator: "\n\n") + "\n"
   }
-
-  /// Where a statement's `playToEnd()` goes, when the export runs on the TestScheduler.
-  static let playMark = "<play>"
 
   static let pipeError = """
     /** An error of one of pipe's kinds, as its sources and throwIf raise them; retryAfter is the seconds a 429's or 503's Retry-After asked for. */

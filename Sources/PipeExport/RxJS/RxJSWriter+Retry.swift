@@ -20,16 +20,15 @@ extension RxJSWriter {
       var notifier = chain(pipeline, outer: "e", extraBindings: ["errors"]).0
       notifier.links.insert(.init(use("map") + "((e, i) => withAttempt(e, i + 1))"), at: 0)
       context.use("withAttempt")
-      let body = "((errors) =>\n  " + Chain.indentLines(notifier.javascript(indent: ""), by: "  ") + "\n)"
+      let handler = "(errors) =>\n  " + Chain.indentLines(notifier.javascript(indent: ""), by: "  ") + "\n"
       if let list {
         context.use("retryWhenOn")
         _ = retryWhenToEnd()
         for name in ["Observable", "EMPTY", "catchError", "throwError"] { _ = use(name) }
         return Chain.Link(
-          "retryWhenOn(\(list), " + body.dropFirst(),
-          comment: "retryWhen's notifier never sees the other kinds")
+          "retryWhenOn(\(list), " + handler + ")", comment: "retryWhen's notifier never sees the other kinds")
       }
-      return Chain.Link(retryWhenToEnd() + body)
+      return Chain.Link(retryWhenToEnd() + "(" + handler + ")")
     case .never: return Chain.Link("// retryWhen never: the error is let through")
     case .until(let setting):
       let name = subject(setting)

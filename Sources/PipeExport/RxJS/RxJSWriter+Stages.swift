@@ -13,7 +13,8 @@ extension RxJSWriter {
   /// type joined with it (TypeScript would read `{}` as a type without fields).
   private func joining(_ arg: Arg) -> String {
     let value = dialect.literal(arg)
-    return value.hasPrefix("{") ? value + " as Record<string, any>" : value
+    guard case .dict = arg.kind else { return value }
+    return value + " as Record<string, any>"
   }
 
   /// A helper of RxJSExport.faithful in place of an RxJS operator whose events differ from RxSwift's.
@@ -26,7 +27,7 @@ extension RxJSWriter {
   /// An arrow function's body: a record in parentheses, else it would read as a block.
   private func arrowBody(_ expr: Expr) -> String {
     let body = expression(expr)
-    return body.hasPrefix("{") ? "(" + body + ")" : body
+    return ExpressionWriter.beginsWithRecord(expr) ? "(" + body + ")" : body
   }
 
   private func valueStage(_ meaning: Meaning, into chain: inout Chain) -> Bool {

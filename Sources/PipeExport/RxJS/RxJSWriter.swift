@@ -9,33 +9,34 @@ struct RxJSWriter {
   let dialect = CodeDialect.javascript
 
   func chain(_ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = []) -> (
-    Chain, Meaning.Sink?
+    Chain, ChainWalk
   ) {
-    let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings.union(extraBindings)) }
+    let walk = ChainWalk(
+      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts)
     var chain = Chain(head: "")
-    var sink: Meaning.Sink?
-    for (index, meaning) in meanings.enumerated() {
-      if index == 0, let head = source(meaning, outer: outer) {
-        chain.head = head
-      } else if case .sink(let kind) = meaning {
-        sink = kind
-        continue
-      } else {
-        stage(meaning, text: pipeline.stages[index].text, into: &chain)
-      }
-      if context.numbersAttempts && meaning.raisesErrors {
-        context.use("numbered")
-        context.use("withAttempt")
-        for name in ["MonoTypeOperatorFunction", "defer", "catchError", "throwError"] { _ = use(name) }
-        chain.add("numbered()")
-      }
+    if let head = walk.source {
+      chain.head = source(head.meaning, outer: outer) ?? ""
+      if head.numbered { numbered(&chain) }
     }
-    return (chain, sink)
+    for step in walk.stages {
+      // RxJS's streams hold any type: what joins one is written as it is.
+      stage(step.meaning, text: step.text, into: &chain)
+      if step.numbered { numbered(&chain) }
+    }
+    return (chain, walk)
+  }
+
+  /// `numbered()`: the stage's errors numbered by its subscription, as pipe's `error.attempt`.
+  private func numbered(_ chain: inout Chain) {
+    context.use("numbered")
+    context.use("withAttempt")
+    for name in ["MonoTypeOperatorFunction", "defer", "catchError", "throwError"] { _ = use(name) }
+    chain.add("numbered()")
   }
 
   /// Records that `name` is imported from 'rxjs'.
   func use(_ name: String) -> String {
-    context.use("rxjs:" + name)
+    context.import(name)
     // Timed operators run on the TestScheduler's virtual clock, as pipe runs a script.
     if Self.timed.contains(name) { context.use("testScheduler") }
     return name
@@ -144,9 +145,7 @@ struct RxJSWriter {
   private func plugin(_ name: String, _ arguments: [Arg], outer: String?) -> String {
     let stub = PluginStub.named(name, arguments: arguments.count)
     let types = ["String": "string", "Double": "number", "Int": "number"]
-    let parameters = zip(stub.labels, stub.parameterTypes).map {
-      "\($0.hasPrefix("_ ") ? String($0.dropFirst(2)) : $0): \(types[$1] ?? "unknown")"
-    }
+    let parameters = zip(stub.parameters, stub.parameterTypes).map { "\($0): \(types[$1] ?? "unknown")" }
     let type = types[stub.type] ?? stub.type
     var lines: [String] = []
     if !stub.fields.isEmpty {

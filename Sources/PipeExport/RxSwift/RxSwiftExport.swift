@@ -9,7 +9,8 @@ struct RxSwiftExport: LibraryExport {
 
   func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String {
     let writer = RxSwiftWriter(context: context, bindings: bindings)
-    var (chain, sink) = writer.chain(pipeline)
+    var (chain, walk) = writer.chain(pipeline)
+    let sink = walk.sink
     var notes: [String] = []
     switch sink {
     case .collect?: chain.add(".toArray().asObservable()")  // toArray() is a Single
@@ -21,14 +22,14 @@ struct RxSwiftExport: LibraryExport {
     }
     // A plugin's values are records too, `{city: "London", ...}`.
     let record = PluginStub.withType(Meaning.elementType(of: pipeline, bindings: bindings)) != nil
-    let plain = Meaning.printsPlainly(pipeline, bindings: bindings) && !record && sink != .collect
+    let plain = walk.printsPlainly && !record && sink != .collect
     let value = plain ? "$0" : "show($0)"
     if value != "$0" { context.use("show") }
     chain.add(
       ".subscribe(\n    onNext: { print(\(value)) },\n    onError: { print(\"error: \\($0.kind)\") },\n    onCompleted: { print(\"completed\") }\n)"
     )
     chain.add(".disposed(by: disposeBag)")
-    return (notes + [chain.swift(), Self.startMark]).joined(separator: "\n")
+    return (notes + [chain.swift()]).joined(separator: "\n")
   }
 
   /// An `expect "MARBLES"` as the RxTest assertion it means.
@@ -52,7 +53,7 @@ struct RxSwiftExport: LibraryExport {
 
   func comment(_ text: String) -> String { SwiftCode.lineComments(text) }
 
-  func document(name: String, body: [String], context: ExportContext) -> String {
+  func document(name: String, body: [StatementCode], context: ExportContext) -> String {
     var parts = ["// \(name) in RxSwift 6, exported by pipe."]
     let testing = context.helpers.contains("testScheduler")
     if runnable { parts[0] = Self.runnableHeader(name: name, testing: testing) }
@@ -81,10 +82,7 @@ struct RxSwiftExport: LibraryExport {
     }
     parts += context.declarations
     // On RxTest's clock a statement runs when the scheduler starts: one after another, as in pipe.
-    let start = testing ? "testScheduler.start()" : nil
-    parts += body.map {
-      $0.replacingOccurrences(of: "\n" + Self.startMark, with: start.map { "\n" + $0 } ?? "")
-    }
+    parts += body.map { $0.text + (testing && $0.runs ? "\ntestScheduler.start()" : "") }
     if runnable || SwiftCode.readsErrorRecord(parts[pipeErrorAt...].joined(separator: "\n")) {
       let pipeError = SwiftCode.pipeError(
         numbered: numbered, errors: errors == nil ? nil : context.errors, rxTimeout: true)
@@ -171,9 +169,6 @@ struct RxSwiftExport: LibraryExport {
         }
     }
     """
-
-  /// Where a statement's `testScheduler.start()` goes, when the export has a test scheduler.
-  static let startMark = "<start>"
 
   static let coldEach = """
     /// pipe's cold with several diagrams: the n-th subscription plays the n-th, the last repeating.

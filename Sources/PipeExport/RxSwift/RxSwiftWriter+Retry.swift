@@ -51,9 +51,8 @@ extension RxSwiftWriter {
 
   /// The wait before retry `attempt + 1`, as an `RxTimeInterval`.
   func delay(_ schedule: DelaySchedule) -> String {
-    let delay = CombineWriter(context: context, bindings: bindings).delay(
-      schedule, k: "(attempt + 1)", index: "attempt")
-    return delay == ".zero" ? ".milliseconds(0)" : delay  // RxTimeInterval has no .zero
+    CombineWriter(context: context, bindings: bindings).delay(
+      schedule, k: "(attempt + 1)", index: "attempt", zero: ".milliseconds(0)")
   }
 
   /// The Swift expression of the counter an error counts in, as pipe's: its kind when a

@@ -7,40 +7,31 @@ struct RxSwiftWriter {
   let bindings: Set<String>
   let dialect = CodeDialect.swift
 
-  /// The chain of `pipeline` and its sink; `outer` names what `.` is at its source.
+  /// The chain of `pipeline` and the walk it renders (its sink); `outer` names what `.` is at its source.
   func chain(_ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = []) -> (
-    Chain, Meaning.Sink?
+    Chain, ChainWalk
   ) {
-    let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings.union(extraBindings)) }
-    let hint = Meaning.swiftTypeHint(meanings)
+    let walk = ChainWalk(
+      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts
+    ) { source, literalHint in sourceType(source, hint: literalHint ?? "String") }
     var chain = Chain(head: "")
-    var sink: Meaning.Sink?
-    var elementType: String?
-    for (index, meaning) in meanings.enumerated() {
-      if index == 0, let head = source(meaning, outer: outer, hint: hint) {
-        chain.head = head
-        elementType = sourceType(meaning, hint: hint)
-        if context.numbersAttempts && meaning.raisesErrors { chain.add(".numbered()") }
-      } else if case .sink(let kind) = meaning {
-        sink = kind
-      } else {
-        let typed = MixedTypes(meaning, elementType: elementType)
-        if typed.convertsStream {
-          chain.add(typed.conversion)
-          if typed.errorValue { context.use("show") }
-        }
-        context.elementType = elementType
-        typed.write(into: &chain, context: context) { chain in
-          stage(typed.meaning, text: pipeline.stages[index].text, into: &chain)
-        }
-        elementType =
-          typed.mixed
-          ? "String" : meaning.elementType(after: elementType, bindings: bindings.union(extraBindings))
-        if context.numbersAttempts && meaning.raisesErrors { chain.add(".numbered()") }
-      }
+    if let head = walk.source {
+      chain.head = source(head.meaning, outer: outer, hint: walk.literalHint ?? "String") ?? ""
+      if head.numbered { chain.add(".numbered()") }
     }
-    if chain.links.contains(where: { $0.text == ".numbered()" }) { context.use("numbered") }
-    return (chain, sink)
+    for step in walk.stages {
+      if step.typed.convertsStream {
+        chain.add(step.typed.conversion)
+        if step.typed.errorValue { context.use("show") }
+      }
+      context.elementType = step.elementType
+      step.typed.write(into: &chain, context: context) { chain in
+        stage(step.typed.meaning, text: step.text, into: &chain)
+      }
+      if step.numbered { chain.add(".numbered()") }
+    }
+    if walk.numbers { context.use("numbered") }
+    return (chain, walk)
   }
 
   /// The type of a source's elements, where it is plain.
@@ -70,19 +61,15 @@ struct RxSwiftWriter {
     CombineWriter(context: context, bindings: bindings).argument(arg, outer: outer)
   }
 
-  /// `.seconds(2)`, `.milliseconds(500)`: an `RxTimeInterval` (a `DispatchTimeInterval`, which
-  /// has no `.zero`).
+  /// `.seconds(2)`, `.milliseconds(500)`: an `RxTimeInterval` (a `DispatchTimeInterval`), as
+  /// Combine's stride is written.
   func interval(_ seconds: Double) -> String {
-    let stride = CombineWriter(context: context, bindings: bindings).stride(seconds)
-    return stride == ".zero" ? ".milliseconds(0)" : stride
+    CombineWriter(context: context, bindings: bindings).stride(seconds)
   }
 
+  /// An expression as Swift, as the Combine export writes it.
   func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
-    var writer = ExpressionWriter(dialect: dialect, element: element, names: names)
-    writer.readsRecord = element == "$0" && context.elementType == Meaning.recordType
-    let text = writer.write(expr)
-    if text.contains("show(") { context.use("show") }
-    return text
+    CombineWriter(context: context, bindings: bindings).expression(expr, element: element, names: names)
   }
 
   func closure(_ pipeline: Pipeline, parameter base: String) -> String {
