@@ -15,10 +15,6 @@ public protocol Cancelable: Disposable {
   /// The control of the run this lifetime belongs to, found by following lifetimes
   /// downstream; nil when the chain does not lead to one (see `RunControl`).
   var runControl: RunControl? { get }
-  /// `isDisposed`, or true while the run is paused (`RunControl.slice`): what a loop that can
-  /// hand its work back and return (`TurnByTurn`) asks between values. Lifetimes that lead
-  /// to a run's control pass it on; the others answer `isDisposed`.
-  var isDisposedOrPaused: Bool { get }
 }
 
 /// Factories for the common disposables.

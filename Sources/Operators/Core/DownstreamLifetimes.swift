@@ -44,17 +44,19 @@
       || rest?.isDisposed == true
   }
 
-  /// `isDisposed`, or the run is paused (`RunControl.slice`): what the loop reads per value,
-  /// at the same cost.
-  @inlinable var isDisposedOrPaused: Bool {
-    first.disposed || second.disposed || third.disposed || fourth.disposed
-      || rest?.isDisposedOrPaused == true
+  /// These lifetimes without what follows the sinks read directly (`TurnLoop`: the run's
+  /// control, which it reads itself).
+  @usableFromInline func endingBefore() -> DownstreamLifetimes {
+    DownstreamLifetimes(first: first, second: second, third: third, fourth: fourth, rest: nil)
   }
 
-  /// The run's control, when the loop left because it is paused rather than ended: the
-  /// loop hands its work to it (`RunControl.park`). Asked once, when the loop has left.
-  @usableFromInline var pausedControl: RunControl? {
-    guard !isDisposed, let control = rest?.runControl, control.isPaused else { return nil }
-    return control
+  @usableFromInline init(
+    first: SinkBase, second: SinkBase, third: SinkBase, fourth: SinkBase, rest: (any Cancelable)?
+  ) {
+    self.first = first
+    self.second = second
+    self.third = third
+    self.fourth = fourth
+    self.rest = rest
   }
 }

@@ -15,7 +15,6 @@
   @inlinable var isDisposed: Bool { subscription.isDisposed || parent.isDisposed }
 
   @inlinable var runControl: RunControl? { parent.runControl }
-  @inlinable var isDisposedOrPaused: Bool { subscription.isDisposed || parent.isDisposedOrPaused }
 
   @inlinable func dispose() { subscription.dispose() }
 

@@ -21,8 +21,8 @@ import Synchronization
 ///
 /// A run whose owner says how to resume it (`onPark`) can also be *paused*: its work done
 /// in slices (`slice`), each ending a few milliseconds in, however long the synchronous loop
-/// it is in. The loops of `range`, `from` and `of` (`TurnByTurn`) read the pause with the
-/// same flag as the stop, hand their remaining work to the control (`park`) and return, so
+/// it is in. The turn loops of the run (`TurnLoop`, `TurnLoopSink`) read the pause in a
+/// flag of its own, hand their remaining work to the control (`park`) and return, so
 /// the subscription or turn in progress returns; `resume`, later, on the loop, runs it on.
 /// The prompt runs its background jobs so, and serves the person between two slices.
 public final class RunControl: Cancelable, @unchecked Sendable {
@@ -74,8 +74,8 @@ public final class RunControl: Cancelable, @unchecked Sendable {
   /// True once the run was stopped; cheap enough to ask per element.
   public var isDisposed: Bool { stopped.load(ordering: .relaxed) }
 
-  /// True once the run was stopped, or while it is asked to pause: what a loop that can
-  /// hand its work back (`park`) reads per element, at the cost of `isDisposed`.
+  /// True once the run was stopped, or while it is asked to pause: what a turn loop
+  /// (`TurnLoop`) reads per element, at the cost of `isDisposed`.
   public var isDisposedOrPaused: Bool { stoppedOrPaused.load(ordering: .relaxed) }
 
   /// True while the run is asked to pause (and not stopped).
@@ -194,8 +194,4 @@ extension RunControl {
 extension Cancelable {
   /// The control of the run this lifetime belongs to; nil when it is not known.
   public var runControl: RunControl? { nil }
-
-  /// `isDisposed`: only a run's control (`RunControl`) can be paused, and the lifetimes that
-  /// lead to it (sinks, inner subscriptions) pass the question on.
-  public var isDisposedOrPaused: Bool { isDisposed }
 }

@@ -22,21 +22,6 @@
   /// The control of the run, found through the observer's lifetime.
   @inlinable final var runControl: RunControl? { observer.lifetime?.runControl }
 
-  /// `isDisposed`, or the run is paused.
-  @inlinable final var isDisposedOrPaused: Bool { disposed || observer.lifetime?.isDisposedOrPaused == true }
-
-  /// The run's control while the run is paused (`RunControl.slice`: the prompt's turn beside
-  /// a background job), else nil. Asked by a loop of subscriptions between two that ended
-  /// during `subscribe` (`repeat`, `retry`, `concat` over `just`, `fail`, `of`...), so that it
-  /// hands itself to the control (`park`) instead of holding the loop; one test of a flag
-  /// while the run is not paused.
-  @inlinable final var pausedRun: RunControl? {
-    guard !disposed, observer.lifetime?.isDisposedOrPaused == true, let control = runControl,
-      control.isPaused
-    else { return nil }
-    return control
-  }
-
   /// True once this sink has ended or its run was stopped (Ctrl-C, a runaway): what stops a
   /// bounded loop of subscriptions, which goes on after everything downstream has ended, as
   /// RxSwift's concat, repeat and retry do (the end reaches them only once the subscription

@@ -23,9 +23,6 @@ extension Observable {
   @usableFromInline let source: Observable<Element>
   /// Subscriptions still to make; nil for no limit.
   @usableFromInline @exclusivity(unchecked) var remaining: Int?
-  @usableFromInline @exclusivity(unchecked) var playedBefore = false
-  /// The run's control, looked up at the first replay of an endless repeat.
-  @usableFromInline @exclusivity(unchecked) var control: RunControl??
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>, count: Int?) {
     self.source = source
@@ -38,10 +35,7 @@ extension Observable {
     if let left = remaining {
       guard left > 0 else { return nil }
       remaining = left - 1
-    } else if playedBefore, !countResubscription(synchronous: afterSynchronousSource, control: &control) {
-      return nil
     }
-    playedBefore = true
     return source
   }
 

@@ -1,70 +1,55 @@
 /// A sink that subscribes to its source again and again without growing the stack.
 ///
 /// `retry` and `retry(when:)` resubscribe from inside an error handler. A source that fails
-/// while it is being subscribed would make that recursion a million frames deep, so a
-/// resubscription asked for while one is running is only noted, and the running loop makes
-/// it once the current `subscribe` has returned (a trampoline). A bounded loop (`retry 3`)
-/// goes on until the sink itself has ended, as RxSwift's does even when downstream ended
-/// during the subscription in progress; an unbounded one makes its first subscription so
-/// too, then stops as soon as anything downstream of it has ended, or the run is stopped.
-///
-/// An operator that may resubscribe without end reports each resubscription to the run's
-/// `RunControl`, which stops a run resubscribing on and on at one instant.
-@usableFromInline class ResubscribingSink<Element>: Sink<Element> {
+/// while it is being subscribed would make that recursion a million frames deep, so each
+/// attempt is a turn of the sink's `TurnLoopSink` loop: a resubscription asked for while one
+/// is running is only noted, and made once the current `subscribe` has returned. A bounded
+/// retry (`retry 3`) goes on until the sink itself has ended; an unbounded one (`endless`)
+/// stops as soon as anything downstream of it has ended, or the run is stopped, and reports
+/// each resubscription to the run's `RunControl`, which stops a run resubscribing on and on
+/// at one instant.
+@usableFromInline class ResubscribingSink<Element>: TurnLoopSink<Element> {
   @usableFromInline final let source: Observable<Element>
-  /// Whether resubscriptions are reported as possible runaways (no bound on their number).
-  @usableFromInline final let unbounded: Bool
-  @usableFromInline @exclusivity(unchecked) final var subscribedBefore = false
-  /// The run's control, looked up at the first resubscription.
-  @usableFromInline @exclusivity(unchecked) final var control: RunControl??
   /// The subscription of the current attempt, kept here rather than in a disposable of its
   /// own: a retry makes several attempts per run, and each object costs an allocation.
   @usableFromInline @exclusivity(unchecked) final var attempt: (any Disposable)?
-  @usableFromInline @exclusivity(unchecked) final var looping = false
-  @usableFromInline @exclusivity(unchecked) final var pending = false
+  /// The observer of every attempt, made at the first (it holds this sink: let go at the end).
+  @usableFromInline @exclusivity(unchecked) final var attemptObserver: Observer<Element>?
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>, unbounded: Bool = true) {
     self.source = source
-    self.unbounded = unbounded
     super.init(observer: observer)
+    endless = unbounded
   }
 
   /// Subscribes to the source now, or right after the subscription in progress returns.
   ///
-  /// `handler` receives the new attempt's events. Subclasses pass `{ self.on($0) }` from
-  /// their own (final) code, so the event path is specialised and called directly, not
-  /// through a generic class's vtable. `inSubscription` is true when called from the
-  /// operator's subscribe function, where the current-thread trampoline is installed;
-  /// otherwise (an error, perhaps from a timer) the trampoline is looked up once for the
-  /// loop, not at every attempt.
+  /// `handler` receives the attempts' events. Subclasses pass `{ self.on($0) }` from their
+  /// own (final) code, so the event path is specialised and called directly, not through a
+  /// generic class's vtable. `inSubscription` is true when called from the operator's
+  /// subscribe function, where the current-thread trampoline is installed; otherwise (an
+  /// error, perhaps from a timer) the trampoline is looked up once for the loop, not at
+  /// every attempt.
   @inlinable @inline(__always) final func subscribeAgain(
     inSubscription: Bool = false, _ handler: @escaping (Event<Element>) -> Void
   ) {
-    pending = true
-    guard !looping else { return }
-    looping = true
-    let trampoline = inSubscription ? nil : CurrentThread.current
-    // One observer for every attempt of this loop: made (and retained) once, not per attempt.
-    let observer = Observer(lifetime: self, handler)
-    var synchronous = false
-    while pending && !(unbounded && subscribedBefore ? isDisposed : isEndedOrStopped) {
-      pending = false
-      if synchronous, let control = pausedRun {
-        // The run is paused: the next attempt is made when it resumes, as if asked then.
-        looping = false
-        control.park { self.subscribeAgain(handler) }
-        return
-      }
-      if subscribedBefore && unbounded && !countResubscription(synchronous: synchronous) { break }
-      subscribedBefore = true
-      subscribeOnce(trampoline, observer)
-      synchronous = true
+    guard !disposed else { return }
+    let observer: Observer<Element>
+    if let made = attemptObserver {
+      observer = made
+    } else {
+      observer = Observer(lifetime: self, handler)
+      attemptObserver = observer
     }
-    looping = false
+    let trampoline = inSubscription ? nil : CurrentThread.current
+    turn { _ in subscribeOnce(trampoline, observer) }
   }
 
-  @inlinable final func countResubscription(synchronous: Bool) -> Bool {
-    countResubscription(synchronous: synchronous, control: &control)
+  /// The resubscription a paused run held back, made now that it is resumed.
+  @usableFromInline override final func resumeTurns() {
+    guard let observer = attemptObserver else { return }
+    let trampoline = CurrentThread.current
+    turn { _ in subscribeOnce(trampoline, observer) }
   }
 
   /// Ends the current attempt's subscription without starting another.
@@ -94,16 +79,8 @@
     }
   }
 
-  @inlinable override func disposeResources() { endAttempt() }
-}
-
-extension Sink {
-  /// Reports a resubscription to the run's control, looked up once and kept in `control`;
-  /// false when it made the run a runaway (the run is stopped). Without a control, true.
-  @inlinable final func countResubscription(synchronous: Bool, control: inout RunControl??) -> Bool {
-    // Read in place: copying the double optional out costs two calls per resubscription.
-    if control == nil { control = .some(runControl) }
-    guard case .some(.some(let found)) = control else { return true }
-    return found.countResubscription(synchronous: synchronous)
+  @inlinable override func disposeResources() {
+    endAttempt()
+    attemptObserver = nil
   }
 }

@@ -82,16 +82,17 @@ extension TurnElements {
 /// waiting, so two such sources subscribed together interleave (1 a 2 b), as in RxSwift.
 /// When nothing else waits, the next turn is taken at once, without a trip through the queue.
 /// `elements` may drop a value (nil: the turn emits nothing) or fail (the error ends the run),
-/// as a source with `fused` steps in its loop does. A paused run (`RunControl.slice`) stops
-/// the loop as a disposal would, but the next turn is handed to the run's control (`park`),
-/// which runs it on when the run is resumed: the values go on where they stopped.
+/// as a source with `fused` steps in its loop does. Between values the loop asks its
+/// `TurnLoop` whether to go on, and hands it the next turn when it leaves early: a paused run
+/// (`RunControl.slice`) keeps it, and the values go on where they stopped when it resumes.
 @usableFromInline final class TurnByTurn<Elements: TurnElements>: Cancelable {
   @usableFromInline typealias Element = Elements.Element
   @usableFromInline let count: Int
   @usableFromInline let elements: Elements
   @usableFromInline let observer: Observer<Element>
-  /// `observer.isDisposed`, asked per value without a call per operator downstream.
-  @usableFromInline let downstream: DownstreamLifetimes
+  /// `observer.isDisposed` or the run paused, asked per value without a call per operator
+  /// downstream.
+  @usableFromInline let loop: TurnLoop
   @usableFromInline @exclusivity(unchecked) var index = 0
   @usableFromInline @exclusivity(unchecked) var isDisposed = false
 
@@ -99,7 +100,7 @@ extension TurnElements {
     self.count = count
     self.elements = elements
     self.observer = observer
-    self.downstream = DownstreamLifetimes(observer.lifetime)
+    self.loop = TurnLoop(observer.lifetime)
   }
 
   /// Starts a run: the first turn is queued if a subscription is in progress.
@@ -122,7 +123,7 @@ extension TurnElements {
     let trampoline = CurrentThread.current
     var index = self.index
     defer { self.index = index }
-    while !isDisposed && !downstream.isDisposedOrPaused {
+    while !isDisposed && loop.goesOn {
       guard index < count else {
         isDisposed = true
         observer.onCompleted()
@@ -139,7 +140,7 @@ extension TurnElements {
       index &+= 1
       if let value { observer.onNext(value) }
       if elements.isDone {
-        if isDisposed || downstream.isDisposed { return }
+        if isDisposed || loop.isDisposed { return }
         isDisposed = true
         observer.onCompleted()
         return
@@ -149,10 +150,10 @@ extension TurnElements {
         return
       }
     }
-    // Ended, or the run is paused (the prompt's turn): the run's control keeps the next turn.
-    if !isDisposed, let control = downstream.pausedControl {
+    // Ended, or the run is paused (the prompt's turn): the loop hands the next turn on.
+    if !isDisposed {
       self.index = index
-      control.park(turn)
+      loop.leave(turn)
     }
   }
 }
