@@ -23,6 +23,9 @@ final class FusionTests: XCTestCase {
     "range(1, 6) | map {. * 2} | flatMap (range(0, .) | map {. + 1} | filter {. % 2 == 0}) | count",
     "cold \"-a-b-#\" | map {. + \"!\"} | retry 3 | scan \"\" {acc + .} | show",
     "range(0, 3) | map {. * 2} | concat (fail serverFailure \"down\") | retry 2 | scan 0 {acc + .} | expect attempts 2",
+    "range(0, 20) | flatMap (just . | map {. * 3} | filter {. % 2 == 0}) | concatMap (just . | scan 1 {acc + .})"
+      + " | flatMapLatest (just {60 / (. - 13)}) | show",
+    "range(0, 50) | map {. - . % 2} | distinct | filter {. % 4 == 0} | last",
   ]
 
   func testEveryExampleAndEveryFusedPathPrintTheSameFusedAndUnfusedTracedAndUntraced() throws {

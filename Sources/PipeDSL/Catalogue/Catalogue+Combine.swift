@@ -51,12 +51,15 @@ extension Catalogue {
       examples: examples, arity: 1...1
     ) { context in
       guard let inner = context.read.pipeline(context.positional[0], parent: context.node) else { return nil }
-      return .transform { upstream, env in
+      let built: TransformBody = { upstream, env in
         combine(upstream) { element in
           // An error of one element's sub-pipeline names the element: `(at weather . for "xyzzy")`.
           inner.build(env.with(element: element)).catch { .error(PipeError.from($0).naming(element)) }
         }
       }
+      // `(just . | map { . + 1 })` ends as it is subscribed: the three operators agree on it.
+      guard let immediate = inner.immediate else { return .transform(built) }
+      return .subpipelines(make: immediate.steps, unfused: built)
     }
   }
 

@@ -12,7 +12,7 @@ extension Catalogue {
     marble: Marble(source: "just \"a\"", "(a|)"), examples: [Example("just 42", prints: "42")], arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
-    return .source { env, _ in .deferred { .just(try value(env)) } }
+    return .source({ env, _ in .deferred { .just(try value(env)) } }, immediate: value)
   }
 
   static let of = CatalogueEntry(

@@ -7,7 +7,12 @@ public enum CompiledStage {
   /// `stamps` is false for a source that raises no error (`range`): its values are spared the
   /// per-event layer that would make its errors name it. `fusing`, for such a source only,
   /// makes it with the steps of the elementwise stages after it run inside its own loop.
-  case source(_ make: (Env, Int) -> Observable<Value>, stamps: Bool = true, fusing: FusingSource? = nil)
+  /// `immediate`, for a source that emits one value and completes as it is subscribed, with
+  /// nothing to dispose (`just`), is that value: a sub-pipeline of it and elementwise stages
+  /// can then run without being built (`ImmediatePipeline`).
+  case source(
+    _ make: (Env, Int) -> Observable<Value>, stamps: Bool = true, fusing: FusingSource? = nil,
+    immediate: ValueReader? = nil)
   /// A later stage, built once per environment around its upstream.
   case transform((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that raises no error of its own, or only errors of its expressions
@@ -24,6 +29,11 @@ public enum CompiledStage {
   /// per value for the lot (`StageBuild.chain`); an int path, where the stage has one,
   /// lets a row on `range` keep its values ints until the end (`FusedRow`).
   case elementwise(make: () -> StageSteps)
+  /// `flatMap`, `concatMap` or `flatMapLatest` of a sub-pipeline that ends as it is
+  /// subscribed (`ImmediatePipeline`): elementwise, its step running the sub-pipeline for the
+  /// value in the stage's environment, unless a tracer must see the sub-pipeline's stages;
+  /// then (and under `PIPE_NO_FUSION`) it is built as `unfused`, a `transform`.
+  case subpipelines(make: (Env) -> StageSteps, unfused: (Observable<Value>, Env) -> Observable<Value>)
   /// The last stage, which consumes the stream.
   case sink(SinkSpec)
 }
@@ -55,6 +65,9 @@ public struct CompiledPipeline {
   /// keeps state across subscriptions (`share`, `circuitBreaker`). A name without one is
   /// built anew where it is used, so each use counts its own attempts.
   public var isOneStream = false
+  /// As a sub-pipeline: its form that runs per value without being built, when it ends as
+  /// it is subscribed (`just . | map { . + 1 }`).
+  var immediate: ImmediatePipeline?
 
   /// Builds the stream for a new statement: its hot timelines start now.
   public func start(_ env: Env) -> Observable<Value> {
@@ -67,7 +80,7 @@ public struct CompiledPipeline {
 struct ValueStepper: FusedStep {
   /// How a stage makes its step for a subscription, boxed for an array.
   struct Maker {
-    let make: () -> StageSteps
+    let make: (Env) -> StageSteps
   }
 
   let run: ValueStep
@@ -92,7 +105,9 @@ struct TransformPart {
   enum Body {
     /// A stage built around its upstream; `stamps` when its errors must be made to name it.
     case wrapped(TransformBody, stamps: Bool)
-    case elementwise(() -> StageSteps)
+    /// Steps made per subscription in the stage's environment; `unfused`, where the stage is
+    /// not its steps when built on its own (`CompiledStage.subpipelines`), how it is built then.
+    case elementwise((Env) -> StageSteps, unfused: TransformBody? = nil)
   }
 
   var body: Body
@@ -104,7 +119,8 @@ struct TransformPart {
     switch stage {
     case .transform(let body): self.body = .wrapped(body, stamps: true)
     case .plainTransform(let body): self.body = .wrapped(body, stamps: false)
-    case .elementwise(let make): self.body = .elementwise(make)
+    case .elementwise(let make): self.body = .elementwise({ _ in make() })
+    case .subpipelines(let make, let unfused): self.body = .elementwise(make, unfused: unfused)
     case .source, .sink: return nil
     }
     self.node = node
@@ -136,9 +152,12 @@ enum StageBuild {
       case .wrapped(let body, let stamps):
         stream = transform(stream, env: env, node: part.node, text: part.text, stamps: stamps, body)
         index += 1
-      case .elementwise(let make) where env.tracer != nil || !fuses:
+      case .elementwise(_, let unfused?) where env.tracer != nil || !fuses:
+        stream = transform(stream, env: env, node: part.node, text: part.text, unfused)
+        index += 1
+      case .elementwise(let make, _) where env.tracer != nil || !fuses:
         stream = transform(stream, env: env, node: part.node, text: part.text, stamps: false) { upstream, _ in
-          upstream.fused { ValueStepper(make()) }
+          upstream.fused { ValueStepper(make(env)) }
         }
         index += 1
       case .elementwise:
@@ -157,7 +176,7 @@ enum StageBuild {
   {
     let runtime = env.runtime
     let nodes = row.map(\.node)
-    let steps = stepsMaker(row)
+    let steps = stepsMaker(row, env: env)
     let stream = upstream.fused(steps)
     return Observable(unsafe: { observer in
       for node in nodes.reversed() { _ = runtime.beginAttempt(node: node, scope: env.scope) }
@@ -171,25 +190,28 @@ enum StageBuild {
   }
 
   /// Makes, for a subscription, the steps of a row of elementwise stages run in turn.
-  private static func stepsMaker(_ row: ArraySlice<TransformPart>) -> () -> ValueStepper {
-    let makes = row.compactMap { part -> ValueStepper.Maker? in
-      if case .elementwise(let make) = part.body { return ValueStepper.Maker(make: make) }
-      return nil
-    }
+  private static func stepsMaker(_ row: ArraySlice<TransformPart>, env: Env) -> () -> ValueStepper {
+    let makes = makers(row)
     return {
-      let stages = makes.map { ($0.make)() }
+      let stages = makes.map { ($0.make)(env) }
       return ValueStepper(composed(stages.map { ValueStepper($0.step) }), ends: stages.compactMap(\.end))
     }
   }
 
   /// Makes, for a subscription, a row of elementwise stages with its int path, for a stage
   /// after it that `reads` so much of its values.
-  private static func rowMaker(_ row: ArraySlice<TransformPart>, reads: SinkReads) -> () -> FusedRow {
-    let makes = row.compactMap { part -> ValueStepper.Maker? in
-      if case .elementwise(let make) = part.body { return ValueStepper.Maker(make: make) }
+  private static func rowMaker(_ row: ArraySlice<TransformPart>, env: Env, reads: SinkReads) -> () -> FusedRow
+  {
+    let makes = makers(row)
+    return { FusedRow(makes.map { ($0.make)(env) }, reads: reads, composed: composed) }
+  }
+
+  /// How the elementwise stages of `row` make their steps.
+  static func makers(_ row: ArraySlice<TransformPart>) -> [ValueStepper.Maker] {
+    row.compactMap { part -> ValueStepper.Maker? in
+      if case .elementwise(let make, _) = part.body { return ValueStepper.Maker(make: make) }
       return nil
     }
-    return { FusedRow(makes.map { ($0.make)() }, reads: reads, composed: composed) }
   }
 
   /// The steps run in turn, until one drops the value; up to four in one closure. (They come
@@ -236,7 +258,7 @@ enum StageBuild {
     guard env.tracer == nil, fuses, end > parts.startIndex else { return nil }
     let runtime = env.runtime
     let nodes = parts[..<end].map(\.node)
-    let row = rowMaker(parts[..<end], reads: end == parts.endIndex ? sinkReads : .every)
+    let row = rowMaker(parts[..<end], env: env, reads: end == parts.endIndex ? sinkReads : .every)
     let source = Observable<Value>(unsafe: { observer in
       for node in nodes.reversed() { _ = runtime.beginAttempt(node: node, scope: env.scope) }
       let attempt = runtime.beginAttempt(node: node, scope: env.scope)

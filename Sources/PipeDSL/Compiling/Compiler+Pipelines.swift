@@ -30,7 +30,8 @@ extension Compiler {
       }
       compiled.append((result.stage, result.node, stage.text))
     }
-    guard !failed, let first = compiled.first, case .source(let source, let stamps, let fusing) = first.stage
+    guard !failed, let first = compiled.first,
+      case .source(let source, let stamps, let fusing, let immediate) = first.stage
     else { return nil }
     var sink: SinkSpec?
     if case .sink(let spec) = compiled.last?.stage { sink = spec }
@@ -49,7 +50,10 @@ extension Compiler {
         }
         return StageBuild.chain(head(env), env: env, transforms)
       },
-      sink: sink, text: pipeline.text)
+      sink: sink, text: pipeline.text,
+      immediate: ImmediatePipeline(
+        source: immediate, node: first.node, text: first.text, nodes: compiled.map(\.node), parts: transforms)
+    )
   }
 
   /// A sub-pipeline in parentheses: `(weather .)`, `(just 0)`, `(errors | ...)`.
@@ -67,7 +71,7 @@ extension Compiler {
       report(.sourceAfterPipe(name, stage))
       return false
     case .transform where index == 0, .plainTransform where index == 0, .elementwise where index == 0,
-      .sink where index == 0:
+      .subpipelines where index == 0, .sink where index == 0:
       if context == .run, let missing = missingPipeAtLineStart(stage) {
         report(missing)
         return false

@@ -67,6 +67,11 @@ extension ExpressionCompiler {
         case .int(let j) = inner.value, case .int(let k) = literal.value, innerOp.hasIntOperation
       else { return nil }
       return op.withIntOperation(NestedForm(innerOp: innerOp, j: j, k: k))
+    case (.element, .binary(let innerOp, let innerLeft, let innerRight)):
+      guard case .element = innerLeft.kind, case .literal(let inner) = innerRight.kind,
+        case .int(let k) = inner.value, innerOp.hasIntOperation
+      else { return nil }
+      return op.withIntOperation(ElementThenNestedForm(innerOp: innerOp, k: k))
     case (.name(let name), .element):
       guard let slot = environment.names.firstIndex(of: name.text) else { return nil }
       return op.withIntOperation(NameThenElementForm(slot: slot))
@@ -114,6 +119,32 @@ private struct NestedForm: IntOperationUser {
     @inline(__always) func callAsFunction(_ i: Int) -> Value? {
       guard case .int(let a)? = Inner.apply(i, j) else { return nil }
       return Outer.apply(a, k)
+    }
+  }
+}
+
+/// `. outer (. inner k)`, as in `. - . % 2`: the outer operation here, the inner through `Inner`.
+private struct ElementThenNestedForm: IntOperationUser {
+  let innerOp: BinaryOperator
+  let k: Int
+
+  func use<Outer: IntOperation>(_: Outer.Type) -> IntForm {
+    innerOp.withIntOperation(Inner<Outer>(k: k))!
+  }
+
+  struct Inner<Outer: IntOperation>: IntOperationUser {
+    let k: Int
+
+    func use<Operation: IntOperation>(_: Operation.Type) -> IntForm {
+      .element(ElementIntForm(Function<Operation, Outer>(k: k)))
+    }
+  }
+
+  struct Function<Inner: IntOperation, Outer: IntOperation>: IntFunction {
+    let k: Int
+    @inline(__always) func callAsFunction(_ i: Int) -> Value? {
+      guard case .int(let b)? = Inner.apply(i, k) else { return nil }
+      return Outer.apply(i, b)
     }
   }
 }

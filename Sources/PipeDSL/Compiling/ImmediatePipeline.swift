@@ -1,0 +1,82 @@
+import Operators
+
+/// A sub-pipeline that ends as it is subscribed, with at most one value and nothing left to
+/// dispose: `just EXPR` and elementwise stages after it (`(just . | map { . + 1 })`). For such
+/// an inner pipeline `flatMap`, `concatMap` and `flatMapLatest` do the same thing (each inner
+/// has ended before the next value comes), so, when nothing traces the stages one by one, the
+/// stage is elementwise (`CompiledStage.subpipelines`): `run` does per value what the built
+/// sub-pipeline would do, without building it. Its subscriptions count, its errors name the
+/// stage and the element, and a too deep value is refused, as the built one's.
+struct ImmediatePipeline {
+  /// The value of `just`'s argument, in the element's environment.
+  let value: ValueReader
+  /// The source's graph node and text, for the errors it raises.
+  let node: Int
+  let text: String
+  /// Every stage's graph node, the source's first, counted once per run.
+  let nodes: [Int]
+  /// The elementwise stages after the source, each made anew per run (a `scan` starts from
+  /// its seed, a `take` counts from its N).
+  let makes: [ValueStepper.Maker]
+
+  /// The pipeline's immediate form, when its source has one and every later stage is
+  /// elementwise; nil otherwise.
+  init?(source: ValueReader?, node: Int, text: String, nodes: [Int], parts: [TransformPart]) {
+    guard let source else { return nil }
+    guard parts.allSatisfy({ if case .elementwise = $0.body { true } else { false } }) else { return nil }
+    self.value = source
+    self.node = node
+    self.text = text
+    self.nodes = nodes
+    self.makes = StageBuild.makers(parts[...])
+  }
+
+  /// The steps of a stage that runs this pipeline for each value in `env`: the value it
+  /// gives, or a drop when a stage dropped it.
+  func steps(_ env: Env) -> StageSteps {
+    let element = ElementEnv(env)
+    return StageSteps { value in
+      guard let result = try run(element, for: value) else { return false }
+      value = result
+      return true
+    }
+  }
+
+  /// The one value a subscription for `element` would emit before it completes, or nil
+  /// when a stage dropped it; a thrown error is the one it would end with.
+  private func run(_ env: ElementEnv, for element: Value) throws -> Value? {
+    let runtime = env.env.runtime
+    for node in nodes { runtime.attempts[node, default: 0] += 1 }
+    env.set(element)
+    var value: Value
+    do {
+      value = try self.value(env.env)
+    } catch {
+      throw PipeError.stamped(error, source: text, attempt: 1, node: node).naming(element)
+    }
+    if value.nests(deeperThan: Value.maxDepth) {
+      throw PipeError.stamped(PipeError.tooDeep, source: text, attempt: 1, node: node).naming(element)
+    }
+    do {
+      for make in makes {
+        guard try make.make(env.env).step(&value) else { return nil }
+      }
+    } catch {
+      throw PipeError.from(error).naming(element)
+    }
+    return value
+  }
+}
+
+/// The environment of one stage's sub-pipelines, made once per subscription of the stage:
+/// each value only sets its `.`.
+private final class ElementEnv {
+  var env: Env
+
+  init(_ env: Env) { self.env = env }
+
+  func set(_ element: Value) {
+    env.dot = element
+    env.element = element
+  }
+}
