@@ -14,9 +14,11 @@ extension ExpressionCompiler {
     }
   }
 
-  /// A literal whose keys are all different (nearly every one) is built in one allocation,
-  /// without looking its keys up; one that repeats a key keeps its first place and its last
-  /// value, as `Record` does.
+  /// A literal whose keys are all different (nearly every one) is built from its keys, made
+  /// once here and shared by every record it makes (so a field read finds its key at the
+  /// index it remembers, `FieldCache`), and its values in order: in one allocation, without
+  /// looking its keys up. One that repeats a key keeps its first place and its last value,
+  /// as `Record` does.
   static func record(_ fields: [(String, Evaluator)]) -> Evaluator {
     guard Set(fields.map(\.0)).count == fields.count else {
       return { (element, context) throws(PipeError) in
@@ -27,16 +29,22 @@ extension ExpressionCompiler {
       }
     }
     let keys = fields.map(\.0)
-    let values = fields.map(\.1)
+    let values = fields.map { BoxedEvaluator(run: $0.1) }
     return { (element, context) throws(PipeError) in
       var made: [Record.Field] = []
       made.reserveCapacity(keys.count)
       for index in keys.indices {
-        made.append(Record.Field(keys[index], try values[index](element, context)))
+        made.append(Record.Field(keys[index], try values[index].run(element, context)))
       }
       try Value.checkItems(made.lazy.map(\.value))
       return .record(Record(uniqueFields: made))
     }
+  }
+
+  /// An evaluator kept in an array: boxed, so that calling it goes through no reabstraction
+  /// thunk.
+  struct BoxedEvaluator: Sendable {
+    let run: Evaluator
   }
 
   static func unary(_ op: UnaryOperator, _ operand: @escaping Evaluator) -> Evaluator {

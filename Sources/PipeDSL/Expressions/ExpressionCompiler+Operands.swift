@@ -46,9 +46,9 @@ extension ExpressionCompiler {
       let special = op.withIntOperation(
         ElementConstantThenConstant(innerOp: innerOp, j: j, k: k, general: general))
     {
-      return special
+      return special.run
     }
-    if let special = op.withIntOperation(IntShapes(x: x, y: y, general: general)) { return special }
+    if let special = op.withIntOperation(IntShapes(x: x, y: y, general: general)) { return special.run }
     return { (element, context) throws(PipeError) in
       try general(try x.value(element, context), try y.value(element, context))
     }
@@ -62,10 +62,11 @@ protocol IntOperation: Sendable {
   static func apply(_ x: Int, _ y: Int) -> Value?
 }
 
-/// What is built from an `IntOperation` chosen at compile time: an evaluator, of the concrete
-/// function type, so that calling it goes through no reabstraction thunk (or an `IntForm`).
+/// What is built from an `IntOperation` chosen at compile time: an evaluator, boxed in a
+/// struct so that, handed back through the generic `Made`, calling it goes through no
+/// reabstraction thunk (a bare closure so returned is wrapped in two), or an `IntForm`.
 protocol IntOperationUser {
-  associatedtype Made = ExpressionCompiler.Evaluator
+  associatedtype Made = ExpressionCompiler.BoxedEvaluator
   func use<Operation: IntOperation>(_ operation: Operation.Type) -> Made
 }
 
@@ -100,7 +101,11 @@ private struct IntShapes: IntOperationUser {
   let y: ExpressionCompiler.Operand
   let general: Operations.Binary
 
-  func use<Operation: IntOperation>(_: Operation.Type) -> Evaluator {
+  func use<Operation: IntOperation>(_: Operation.Type) -> ExpressionCompiler.BoxedEvaluator {
+    ExpressionCompiler.BoxedEvaluator(run: evaluator(Operation.self))
+  }
+
+  private func evaluator<Operation: IntOperation>(_: Operation.Type) -> Evaluator {
     let general = general
     switch (x, y) {
     case (.element, .constant(.int(let j))):
@@ -142,7 +147,7 @@ private struct ElementConstantThenConstant: IntOperationUser {
   let general: Operations.Binary
 
   /// The caller makes sure that the inner operation has an int path.
-  func use<Outer: IntOperation>(_: Outer.Type) -> ExpressionCompiler.Evaluator {
+  func use<Outer: IntOperation>(_: Outer.Type) -> ExpressionCompiler.BoxedEvaluator {
     innerOp.withIntOperation(Inner<Outer>(j: j, k: k, inner: Operations.binary(innerOp), general: general))!
   }
 
@@ -152,9 +157,9 @@ private struct ElementConstantThenConstant: IntOperationUser {
     let inner: Operations.Binary
     let general: Operations.Binary
 
-    func use<Operation: IntOperation>(_: Operation.Type) -> ExpressionCompiler.Evaluator {
+    func use<Operation: IntOperation>(_: Operation.Type) -> ExpressionCompiler.BoxedEvaluator {
       let (j, k, inner, general) = (j, k, inner, general)
-      return { (element, _) throws(PipeError) in
+      return ExpressionCompiler.BoxedEvaluator { (element, _) throws(PipeError) in
         if case .int(let i) = element, case .int(let a)? = Operation.apply(i, j),
           let result = Outer.apply(a, k)
         {

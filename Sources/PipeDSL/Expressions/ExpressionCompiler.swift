@@ -58,9 +58,15 @@ public enum ExpressionCompiler {
     case .element: return { element, _ in element }
     case .name(let name): return variable(environment.names.firstIndex(of: name.text) ?? -1)
     case .field(let base, let name):
-      let base = build(base, environment)
       let key = name.text
-      return { (element, context) throws(PipeError) in try Operations.field(try base(element, context), key) }
+      let cache = FieldCache()
+      if case .element = base.kind {
+        return { (element, _) throws(PipeError) in try Operations.field(element, key, cache) }
+      }
+      let base = build(base, environment)
+      return { (element, context) throws(PipeError) in
+        try Operations.field(try base(element, context), key, cache)
+      }
     case .list(let items): return list(items.map { build($0, environment) })
     case .record(let entries): return record(entries.map { ($0.key.text, build($0.value, environment)) })
     case .unary(let op, let operand): return unary(op, build(operand, environment))

@@ -42,6 +42,14 @@ enum Operations {
     }
   }
 
+  /// `record.key` as one field read in an expression does it: at the index `cache` keeps
+  /// when the key is there (`FieldCache`).
+  @inline(__always)
+  static func field(_ value: Value, _ key: String, _ cache: FieldCache) throws(PipeError) -> Value {
+    if case .record(let record) = value { return cache.value(of: key, in: record) ?? .null }
+    return try field(value, key)
+  }
+
   static func negate(_ value: Value) throws(PipeError) -> Value {
     switch value {
     case .int(let int):

@@ -171,6 +171,19 @@ extension Value {
   /// does (`[...]`, `{...}`, `+`): none nests deeper than `Value.maxDepth` less one level, and
   /// together they hold at most `Limits.maxHeldBytes`.
   static func checkItems(_ items: some Sequence<Value>) throws(PipeError) {
+    // Scalars and strings nest no level and hold 16 bytes and their UTF-8 each, as
+    // `ValueMeasure` counts them: the common items, counted without a measure.
+    var bytes = 0
+    for item in items {
+      switch item {
+      case .list, .record:
+        bytes = .max
+      case .string(let string): bytes += 16 + string.utf8.count
+      default: bytes += 16
+      }
+      if bytes > Limits.maxHeldBytes { break }
+    }
+    guard bytes > Limits.maxHeldBytes else { return }
     var measure = ValueMeasure(maxLevels: Value.maxDepth, maxBytes: Limits.maxHeldBytes)
     for item in items {
       _ = measure.levels(of: item, above: 1)
