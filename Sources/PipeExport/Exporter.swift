@@ -59,7 +59,7 @@ public enum Exporter {
       }
     let context = ExportContext()
     context.errors = ErrorEnum(source: ErrorEnum.source(of: program))
-    context.numbersAttempts = program.statements.contains { $0.text.contains(".attempt") }
+    context.numbersAttempts = ReadsAttempt.program(program)
     var bindings: Set<String> = []
     var body: [StatementCode] = []
     for statement in program.statements {

@@ -4,7 +4,8 @@ import XCTest
 
 /// The exporter reads a stage's words as the compiler splits them (by the options its
 /// catalogue entry declares), so every spelling pipe runs alike exports alike: an old name,
-/// an option without its colon, options inside the call's parentheses.
+/// an option without its colon, options inside the call's parentheses. And it reads the
+/// tree, not the text: a string is no expression.
 final class StageReadingExportTests: XCTestCase {
   /// The export of `code`, which must succeed.
   private func export(_ code: String, to library: String, line: UInt) throws -> String {
@@ -39,6 +40,18 @@ final class StageReadingExportTests: XCTestCase {
     try exportsAlike(
       #"cold "ab-c|" | throttle 2ms latest false | show"#,
       #"cold "ab-c|" | throttle 2ms latest: false | show"#)
+  }
+
+  /// Errors are numbered by their subscription (`numbered()`) when an expression reads
+  /// `.attempt`, not when a string only says so.
+  func testOnlyAnExpressionThatReadsAttemptNumbersTheErrors() throws {
+    for library in ["rxswift", "combine", "rxjs"] {
+      let saying = try export(#"cold "-#" | catchAndReturn "no .attempt" | show"#, to: library, line: #line)
+      XCTAssertFalse(saying.contains("numbered()"), "\(library):\n\(saying)")
+      let reading = try export(
+        #"cold "-#" | catch (just { "attempt " + str(.attempt) }) | show"#, to: library, line: #line)
+      XCTAssertTrue(reading.contains("numbered()"), "\(library):\n\(reading)")
+    }
   }
 
   /// Options inside the call's parentheses are the stage's options, as the compiler reads them.
