@@ -2,6 +2,8 @@ import Operators
 
 /// A value computed per subscription; it throws when an expression in it fails.
 public typealias ValueReader = (Env) throws -> Value
+/// A value as it depends on the outer element `.`, nil outside a sub-pipeline.
+public typealias DotReader = (Value?) throws -> Value
 
 /// Reads a stage's or a strategy's arguments, reporting a diagnostic with a span for every
 /// argument of the wrong kind and returning nil for it.
@@ -115,26 +117,33 @@ public struct ArgumentReader {
   /// or a list or record of these. An expression that fails at run time throws its error
   /// (a `typeError`, ...), which the stage emits.
   public func value(_ arg: Arg) -> ValueReader? {
+    guard let read = dotValue(arg) else { return nil }
+    return { env in try read(env.dot) }
+  }
+
+  /// `value`, as what it makes of the outer element `.` alone (nil outside a sub-pipeline):
+  /// all it reads of the environment.
+  func dotValue(_ arg: Arg) -> DotReader? {
     switch arg.kind {
     case .element(let path):
       guard hasDot else { return dotOutsideSubpipeline(arg.span) }
       let fields = path.map(\.text)
-      return { env in fields.reduce(env.dot ?? .null) { $0[$1] ?? .null } }
+      return { dot in fields.reduce(dot ?? .null) { $0[$1] ?? .null } }
     case .expression(let expr):
       if !hasDot && expr.mentionsElement { return dotOutsideSubpipeline(arg.span) }
       guard let compiled = expression(arg, expr: expr, names: []) else { return nil }
-      return { env in try compiled(env.dot ?? .null) }
+      return { dot in try compiled(dot ?? .null) }
     case .list(let items):
-      let readers = items.map(value)
+      let readers = items.map(dotValue)
       guard !readers.contains(where: { $0 == nil }) else { return nil }
-      return { env in .list(try readers.map { try $0!(env) }) }
+      return { dot in .list(try readers.map { try $0!(dot) }) }
     default:
       guard let constant = constant(arg) else { return nil }
       return { _ in constant }
     }
   }
 
-  private func dotOutsideSubpipeline(_ span: Span) -> ValueReader? {
+  private func dotOutsideSubpipeline<Reader>(_ span: Span) -> Reader? {
     compiler.report(.dotOutsideSubpipeline(span))
     return nil
   }

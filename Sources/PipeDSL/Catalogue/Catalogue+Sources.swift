@@ -11,8 +11,8 @@ extension Catalogue {
     doc: "Emits one value, then completes, both at the moment of subscription.",
     marble: Marble(source: "just \"a\"", "(a|)"), examples: [Example("just 42", prints: "42")], arity: 1...1
   ) { context in
-    guard let value = context.read.value(context.positional[0]) else { return nil }
-    return .source({ env, _ in .deferred { .just(try value(env)) } }, immediate: value)
+    guard let value = context.read.dotValue(context.positional[0]) else { return nil }
+    return .source({ env, _ in .deferred { .just(try value(env.dot)) } }, immediate: value)
   }
 
   static let of = CatalogueEntry(

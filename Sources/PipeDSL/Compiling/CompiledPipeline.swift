@@ -12,7 +12,7 @@ public enum CompiledStage {
   /// can then run without being built (`ImmediatePipeline`).
   case source(
     _ make: (Env, Int) -> Observable<Value>, stamps: Bool = true, fusing: FusingSource? = nil,
-    immediate: ValueReader? = nil)
+    immediate: DotReader? = nil)
   /// A later stage, built once per environment around its upstream.
   case transform((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that raises no error of its own, or only errors of its expressions

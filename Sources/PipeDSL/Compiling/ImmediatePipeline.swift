@@ -8,8 +8,8 @@ import Operators
 /// sub-pipeline would do, without building it. Its subscriptions count, its errors name the
 /// stage and the element, and a too deep value is refused, as the built one's.
 struct ImmediatePipeline {
-  /// The value of `just`'s argument, in the element's environment.
-  let value: ValueReader
+  /// The value of `just`'s argument for the element.
+  let value: DotReader
   /// The source's graph node and text, for the errors it raises.
   let node: Int
   let text: String
@@ -21,7 +21,7 @@ struct ImmediatePipeline {
 
   /// The pipeline's immediate form, when its source has one and every later stage is
   /// elementwise; nil otherwise.
-  init?(source: ValueReader?, node: Int, text: String, nodes: [Int], parts: [TransformPart]) {
+  init?(source: DotReader?, node: Int, text: String, nodes: [Int], parts: [TransformPart]) {
     guard let source else { return nil }
     guard parts.allSatisfy({ if case .elementwise = $0.body { true } else { false } }) else { return nil }
     self.value = source
@@ -34,9 +34,12 @@ struct ImmediatePipeline {
   /// The steps of a stage that runs this pipeline for each value in `env`: the value it
   /// gives, or a drop when a stage dropped it.
   func steps(_ env: Env) -> StageSteps {
-    let element = ElementEnv(env)
+    let runtime = env.runtime
+    // The stages after the source see the element only as their value: `env` is theirs.
+    let makes = makes.map { maker in { maker.make(env) } }
     return StageSteps { value in
-      guard let result = try run(element, for: value) else { return false }
+      for node in nodes { runtime.attempts[node, default: 0] += 1 }
+      guard let result = try run(makes, for: value) else { return false }
       value = result
       return true
     }
@@ -44,13 +47,10 @@ struct ImmediatePipeline {
 
   /// The one value a subscription for `element` would emit before it completes, or nil
   /// when a stage dropped it; a thrown error is the one it would end with.
-  private func run(_ env: ElementEnv, for element: Value) throws -> Value? {
-    let runtime = env.env.runtime
-    for node in nodes { runtime.attempts[node, default: 0] += 1 }
-    env.set(element)
+  private func run(_ makes: [() -> StageSteps], for element: Value) throws -> Value? {
     var value: Value
     do {
-      value = try self.value(env.env)
+      value = try self.value(element)
     } catch {
       throw PipeError.stamped(error, source: text, attempt: 1, node: node).naming(element)
     }
@@ -59,24 +59,11 @@ struct ImmediatePipeline {
     }
     do {
       for make in makes {
-        guard try make.make(env.env).step(&value) else { return nil }
+        guard try make().step(&value) else { return nil }
       }
     } catch {
       throw PipeError.from(error).naming(element)
     }
     return value
-  }
-}
-
-/// The environment of one stage's sub-pipelines, made once per subscription of the stage:
-/// each value only sets its `.`.
-private final class ElementEnv {
-  var env: Env
-
-  init(_ env: Env) { self.env = env }
-
-  func set(_ element: Value) {
-    env.dot = element
-    env.element = element
   }
 }
