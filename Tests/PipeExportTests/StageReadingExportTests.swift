@@ -54,6 +54,15 @@ final class StageReadingExportTests: XCTestCase {
     }
   }
 
+  /// A Swift closure names its parameter `_` when the expression does not read `.`, whatever
+  /// its strings say (`{ "costs $0" }` would not compile where a parameter is given).
+  func testAClosureThatReadsNoElementIgnoresIt() throws {
+    for library in ["rxswift", "combine"] {
+      let code = try export(#"of("a") | map { "costs $0" } | show"#, to: library, line: #line)
+      XCTAssertTrue(code.contains(#".map { _ in "costs $0" }"#), "\(library):\n\(code)")
+    }
+  }
+
   /// Options inside the call's parentheses are the stage's options, as the compiler reads them.
   func testOptionsInTheCallAreRead() throws {
     try exportsAlike(

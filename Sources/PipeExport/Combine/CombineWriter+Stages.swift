@@ -11,13 +11,13 @@ extension CombineWriter {
   /// map, filter, take...: nil when `meaning` is not one of them.
   private func valueStage(_ meaning: Meaning, into chain: inout Chain, neverFails: Bool) -> Bool? {
     switch meaning {
-    case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr)))
-    case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr)))
+    case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr), of: expr))
+    case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr), of: expr))
     case .scan(let seed, let expr):
       chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr))
     case .take(let count): chain.add(".prefix(\(count))")
     case .skip(let count): chain.add(".dropFirst(\(count))")
-    case .takeWhile(let expr): chain.add(".prefix " + SwiftCode.closure(expression(expr)))
+    case .takeWhile(let expr): chain.add(".prefix " + SwiftCode.closure(expression(expr), of: expr))
     case .takeFor(let seconds):
       chain.add(
         ".prefix(untilOutputFrom: Just(()).delay(for: \(stride(seconds)), scheduler: scheduler))",

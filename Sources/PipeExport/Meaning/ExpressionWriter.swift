@@ -49,15 +49,9 @@ struct ExpressionWriter {
 
   /// Whether the written expression calls the `show` helper somewhere.
   func showsRecordSides(_ expr: Expr) -> Bool {
-    switch expr.kind {
-    case .literal, .element, .name, .invalid: return false
-    case .field(let base, _), .unary(_, let base): return showsRecordSides(base)
-    case .list(let items): return items.contains(where: showsRecordSides)
-    case .record(let entries): return entries.contains { showsRecordSides($0.value) }
-    case .binary(_, let lhs, let rhs): return showsRecordSides(lhs) || showsRecordSides(rhs)
-    case .conditional(let test, let then, let otherwise):
-      return showsSides(then, otherwise) || [test, then, otherwise].contains(where: showsRecordSides)
-    case .call(_, let arguments): return arguments.contains(where: showsRecordSides)
+    expr.contains {
+      if case .conditional(_, let then, let otherwise) = $0.kind { return showsSides(then, otherwise) }
+      return false
     }
   }
 
@@ -116,6 +110,39 @@ struct ExpressionWriter {
     case (.javascript, "round") where arguments.count == 1: return "Math.round(\(joined))"
     case (.javascript, "abs"), (.javascript, "min"), (.javascript, "max"): return "Math.\(name)(\(joined))"
     default: return "\(name)(\(joined))"
+    }
+  }
+}
+
+extension Expr {
+  /// Whether this expression, or one inside it, passes `test`.
+  func contains(where test: (Expr) -> Bool) -> Bool {
+    if test(self) { return true }
+    switch kind {
+    case .literal, .element, .name, .invalid: return false
+    case .field(let base, _), .unary(_, let base): return base.contains(where: test)
+    case .list(let items): return items.contains { $0.contains(where: test) }
+    case .record(let entries): return entries.contains { $0.value.contains(where: test) }
+    case .binary(_, let lhs, let rhs): return lhs.contains(where: test) || rhs.contains(where: test)
+    case .conditional(let condition, let then, let otherwise):
+      return [condition, then, otherwise].contains { $0.contains(where: test) }
+    case .call(_, let arguments): return arguments.contains { $0.contains(where: test) }
+    }
+  }
+
+  /// Whether the expression reads `.`, the element.
+  var readsElement: Bool {
+    contains {
+      if case .element = $0.kind { return true }
+      return false
+    }
+  }
+
+  /// Whether the expression reads the name `name` (`acc`).
+  func reads(_ name: String) -> Bool {
+    contains {
+      if case .name(let read) = $0.kind { return read.text == name }
+      return false
     }
   }
 }

@@ -37,16 +37,9 @@ enum ReadsAttempt {
   }
 
   private static func expr(_ expr: Expr) -> Bool {
-    switch expr.kind {
-    case .field(let base, let name): return name.text == "attempt" || self.expr(base)
-    case .unary(_, let operand): return self.expr(operand)
-    case .binary(_, let lhs, let rhs): return self.expr(lhs) || self.expr(rhs)
-    case .conditional(let test, let then, let otherwise):
-      return [test, then, otherwise].contains(where: self.expr)
-    case .list(let items): return items.contains(where: self.expr)
-    case .record(let entries): return entries.contains { self.expr($0.value) }
-    case .call(_, let arguments): return arguments.contains(where: self.expr)
-    case .literal, .element, .name, .invalid: return false
+    expr.contains {
+      if case .field(_, let name) = $0.kind { return name.text == "attempt" }
+      return false
     }
   }
 }

@@ -8,15 +8,16 @@ extension RxSwiftWriter {
 
   private func valueStage(_ meaning: Meaning, into chain: inout Chain) -> Bool {
     switch meaning {
-    case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr)))
-    case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr)))
+    case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr), of: expr))
+    case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr), of: expr))
     case .scan(let seed, let expr):
       chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr))
     case .take(let count): chain.add(".take(\(count))")
     case .skip(let count): chain.add(".skip(\(count))")
     case .takeFor(let seconds): chain.add(".take(for: \(interval(seconds)), scheduler: \(scheduler))")
     case .skipFor(let seconds): chain.add(".skip(\(interval(seconds)), scheduler: \(scheduler))")
-    case .takeWhile(let expr): chain.add(".take(while: " + SwiftCode.closure(expression(expr)) + ")")
+    case .takeWhile(let expr):
+      chain.add(".take(while: " + SwiftCode.closure(expression(expr), of: expr) + ")")
     case .distinct: chain.add(".distinctUntilChanged()")
     case .startWith(let arg): chain.add(".startWith(\(SwiftCode.literal(arg, context: context)))")
     case .enumerate:

@@ -23,16 +23,17 @@ enum SwiftCode {
     return joining.value
   }
 
-  /// A closure of the element: `{ $0.city }`, or `{ _ in "tick" }` when the body does not read
-  /// it (Swift does not let `$0` go unused).
-  static func closure(_ body: String) -> String {
-    body.contains("$0") ? "{ \(body) }" : "{ _ in \(body) }"
+  /// A closure of the element, `body` written from `expr`: `{ $0.city }`, or `{ _ in "tick" }`
+  /// when the expression does not read it (Swift does not let `$0` go unused).
+  static func closure(_ body: String, of expr: Expr) -> String {
+    expr.readsElement ? "{ \(body) }" : "{ _ in \(body) }"
   }
 
   /// `scan`'s closure: `{ $0 + $1 }`, or with names when the body leaves one unread.
   static func scanClosure(_ expr: Expr) -> String {
-    let short = ExpressionWriter(dialect: .swift, element: "$1", names: ["acc": "$0"]).write(expr)
-    if short.contains("$0") && short.contains("$1") { return "{ \(short) }" }
+    if expr.reads("acc") && expr.readsElement {
+      return "{ \(ExpressionWriter(dialect: .swift, element: "$1", names: ["acc": "$0"]).write(expr)) }"
+    }
     return
       "{ acc, value in \(ExpressionWriter(dialect: .swift, element: "value", names: ["acc": "acc"]).write(expr)) }"
   }
