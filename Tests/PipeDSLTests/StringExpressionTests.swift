@@ -4,26 +4,21 @@ import XCTest
 /// Literals worked out once (`"x" + "y"`), and `len`/`str` called without a list: each gives
 /// what it gave before, errors included.
 final class StringExpressionTests: XCTestCase {
-  func run(_ text: String) -> [String] {
-    let output = BufferedOutput()
-    _ = Session.make(output: output).execute(SourceFile(name: "shapes.pipe", text: text))
-    return output.lines + output.errorLines
-  }
-
   /// Literals alone are worked out once; one that fails still fails when it runs, naming the
   /// stage, as written.
   func testALiteralExpressionIsWorkedOutOnceOrFailsAtRunTime() {
-    XCTAssertEqual(run(#"range(0, 3) | map {"x" + "y"} | distinct | count"#), ["1"])
+    XCTAssertEqual(printed(#"range(0, 3) | map {"x" + "y"} | distinct | count"#), ["1"])
     XCTAssertEqual(
-      run(#"just 1 | map {[a: "x" + "y", b: -(2 * 3), c: [1] + [2]]} | show"#),
+      printed(#"just 1 | map {[a: "x" + "y", b: -(2 * 3), c: [1] + [2]]} | show"#),
       [
         #"{a: "xy", b: -6, c: [1, 2]}"#
       ])
     XCTAssertEqual(
-      run("just 1 | map {1 / 0} | show"), ["error: divisionByZero — 1 / 0: division by zero (at map {1 / 0})"]
+      printed("just 1 | map {1 / 0} | show"),
+      ["error: divisionByZero — 1 / 0: division by zero (at map {1 / 0})"]
     )
     XCTAssertEqual(
-      run(#"just 1 | map {"a" - 1} | show"#),
+      printed(#"just 1 | map {"a" - 1} | show"#),
       [#"error: typeError — cannot apply '-' to string "a" and int 1 (at map {"a" - 1})"#])
   }
 
@@ -31,13 +26,13 @@ final class StringExpressionTests: XCTestCase {
   /// argument give what they gave.
   func testLenAndStrOfOneArgument() {
     XCTAssertEqual(
-      run(#"of("", "abc", "a\u{D}\nb", "\u{D}\u{D}\n", "héllo", "e\u{301}") | map {len(.)} | show"#),
+      printed(#"of("", "abc", "a\u{D}\nb", "\u{D}\u{D}\n", "héllo", "e\u{301}") | map {len(.)} | show"#),
       ["0", "3", "3", "2", "5", "1"])
     XCTAssertEqual(
-      run(#"range(8, 3) | map {"item " + str(.)} | filter {len(.) > 6} | show"#), ["item 10"])
-    XCTAssertEqual(run("of(-3, 2.5) | map {abs(.)} | show"), ["3", "2.5"])
+      printed(#"range(8, 3) | map {"item " + str(.)} | filter {len(.) > 6} | show"#), ["item 10"])
+    XCTAssertEqual(printed("of(-3, 2.5) | map {abs(.)} | show"), ["3", "2.5"])
     XCTAssertEqual(
-      run("just 1 | map {len(.)} | show"),
+      printed("just 1 | map {len(.)} | show"),
       ["error: typeError — len needs a string, list or record, not int 1 (at map {len(.)})"])
   }
 }
