@@ -18,6 +18,7 @@ extension String {
   public func neutralisingControls(keepingStyles: Bool = false, form: ControlCharacters.Form = .pipe)
     -> String
   {
+    guard !utf8.allSatisfy(ControlCharacters.isPlainASCII) else { return self }
     guard unicodeScalars.contains(where: ControlCharacters.isControl) else { return self }
     var result = String.UnicodeScalarView()
     let scalars = Array(unicodeScalars)
@@ -66,6 +67,12 @@ public enum ControlCharacters {
   /// controls (U+206A–206F), interlinear annotations (U+FFF9–FFFB) and the tag characters
   /// (U+E0000–E007F, which carry hidden ASCII). Zero-width joiners (U+200C/D) stay: emoji
   /// and scripts need them, and they hide nothing.
+  /// A byte of ASCII that is no control character (`isControl` of it is false): printable,
+  /// a tab or a line feed.
+  @inline(__always) static func isPlainASCII(_ byte: UInt8) -> Bool {
+    (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09
+  }
+
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A, 0x09: false

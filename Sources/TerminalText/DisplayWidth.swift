@@ -17,6 +17,7 @@ public enum DisplayWidth {
 
   /// The columns `text` takes, ANSI escape sequences (colours, cursor moves) not counted.
   public static func of(_ text: some StringProtocol) -> Int {
+    if let columns = printableASCII(text) { return columns }
     var width = 0
     var escape = EscapeScanner()
     for character in text where !escape.consumes(character) {
@@ -25,8 +26,34 @@ public enum DisplayWidth {
     return width
   }
 
+  /// The columns of text made of printable ASCII alone (space to `~`), one each, as
+  /// `of(_:)` counts them character by character; nil for any other text.
+  public static func printableASCII(_ text: some StringProtocol) -> Int? {
+    printableASCII(bytes: text.utf8)
+  }
+
+  /// `printableASCII` of a `String`, compiled for it (callers in other modules get no
+  /// generic, unspecialised walk).
+  public static func printableASCII(_ text: String) -> Int? { printableASCII(bytes: text.utf8) }
+
+  @inline(__always) private static func printableASCII(bytes: some Sequence<UInt8>) -> Int? {
+    var count = 0
+    for byte in bytes {
+      guard byte >= 0x20 && byte < 0x7F else { return nil }
+      count += 1
+    }
+    return count
+  }
+
+  /// `of(_:)` of a `String`, compiled for it.
+  public static func of(_ text: String) -> Int {
+    if let columns = printableASCII(text) { return columns }
+    return of(text[...])
+  }
+
   /// The columns one character takes: 0, 1 or 2.
   public static func of(_ character: Character) -> Int {
+    if let ascii = character.asciiValue, ascii >= 0x20 && ascii < 0x7F { return 1 }
     if character == "\t" { return tabWidth }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
@@ -83,6 +110,11 @@ struct EscapeScanner {
 
 extension StringProtocol {
   /// The columns the text takes on a terminal (`DisplayWidth.of`).
+  public var displayWidth: Int { DisplayWidth.of(self) }
+}
+
+extension String {
+  /// The columns the text takes on a terminal (`DisplayWidth.of`), compiled for a `String`.
   public var displayWidth: Int { DisplayWidth.of(self) }
 }
 

@@ -5,11 +5,6 @@ import XCTest
 /// index it remembers: each gives what it gave before, also for a record whose keys stand
 /// elsewhere than in the record the read saw last.
 final class RecordLiteralTests: XCTestCase {
-  func run(_ text: String) -> [String] {
-    let output = BufferedOutput()
-    _ = Session.make(output: output).execute(SourceFile(name: "shapes.pipe", text: text))
-    return output.lines + output.errorLines
-  }
 
   func compile(_ text: String) throws -> CompiledExpression {
     let result = Parser.parseExpression(SourceFile(name: "e", text: text))
@@ -19,9 +14,10 @@ final class RecordLiteralTests: XCTestCase {
 
   func testALiteralsRecordsReadTheirFields() {
     XCTAssertEqual(
-      run("range(0, 8) | map {[a: ., b: . * 2]} | filter {.b % 4 == 0} | map {.a} | show"),
+      printed("range(0, 8) | map {[a: ., b: . * 2]} | filter {.b % 4 == 0} | map {.a} | show"),
       ["0", "2", "4", "6"])
-    XCTAssertEqual(run("range(0, 3) | map {[a: ., b: . * 2]} | map {.c} | show"), ["null", "null", "null"])
+    XCTAssertEqual(
+      printed("range(0, 3) | map {[a: ., b: . * 2]} | map {.c} | show"), ["null", "null", "null"])
   }
 
   /// One field read (`.b`) sees records of two literals whose keys stand in other orders, and
@@ -37,7 +33,7 @@ final class RecordLiteralTests: XCTestCase {
       XCTAssertEqual(try readB(plain), 200)
     }
     XCTAssertEqual(
-      run(#"of(1, 2) | map {. == 1 ? [a: 1, b: 2] : [b: 20, a: 10]} | map {.b} | show"#), ["2", "20"])
+      printed(#"of(1, 2) | map {. == 1 ? [a: 1, b: 2] : [b: 20, a: 10]} | map {.b} | show"#), ["2", "20"])
   }
 
   /// A field added to or removed from a literal's record is read as the record now holds it.
@@ -72,22 +68,31 @@ final class RecordLiteralTests: XCTestCase {
     XCTAssertEqual(shaped.show, "{a: 1, b: [2, 3]}")
     XCTAssertEqual(reordered.json.encodedString(), #"{"b":[2,3],"a":1}"#)
     XCTAssertEqual(
-      run("of(1, 1, 2) | map {[a: ., b: 0]} | distinct | show"), ["{a: 1, b: 0}", "{a: 2, b: 0}"])
+      printed("of(1, 1, 2) | map {[a: ., b: 0]} | distinct | show"), ["{a: 1, b: 0}", "{a: 2, b: 0}"])
   }
 
   /// A literal repeating a key keeps its first place and its last value, as before.
   func testALiteralRepeatingAKeyKeepsItsFirstPlaceAndLastValue() {
-    XCTAssertEqual(run("just 1 | map {[a: 1, b: 2, a: 3]} | show"), ["{a: 3, b: 2}"])
+    XCTAssertEqual(printed("just 1 | map {[a: 1, b: 2, a: 3]} | show"), ["{a: 3, b: 2}"])
   }
 
   /// A literal of scalars is counted without a measure; one holding a record is still
   /// measured, and one nested too deep ends the run with the limit.
   func testALiteralHoldingARecordIsStillMeasured() {
     XCTAssertEqual(
-      run("range(0, 3) | scan [d: 0] {[d: acc.d + 1, s: \"x\", n: null]} | map {.d} | last"), ["3"])
+      printed("range(0, 3) | scan [d: 0] {[d: acc.d + 1, s: \"x\", n: null]} | map {.d} | last"), ["3"])
     XCTAssertEqual(
-      run("range(0, 1000) | scan [] {[inner: acc]} | count").first?.split(separator: "\n").first,
+      printed("range(0, 1000) | scan [] {[inner: acc]} | count").first?.split(separator: "\n").first,
       "error: limitExceeded — a list or record nests at most 512 levels deep (a limit of pipe) (at scan [] {[inner: acc]})"
     )
+  }
+}
+
+extension XCTestCase {
+  /// What `text` prints on a session of its own, its error lines last.
+  func printed(_ text: String) -> [String] {
+    let output = BufferedOutput()
+    _ = Session.make(output: output).execute(SourceFile(name: "test.pipe", text: text))
+    return output.lines + output.errorLines
   }
 }

@@ -54,3 +54,25 @@ final class DisplayWidthTests: XCTestCase {
     XCTAssertEqual("a\tb".expandingTabs().displayWidth, "a\tb".displayWidth)
   }
 }
+
+/// Printable ASCII is measured by its bytes (`DisplayWidth.printableASCII`): the width that
+/// measuring it character by character gives; anything else is measured so.
+final class DisplayWidthASCIITests: XCTestCase {
+  func testPrintableASCIIIsOneColumnEach() {
+    let printable = String((0x20..<0x7F).map { Character(Unicode.Scalar($0)!) })
+    XCTAssertEqual(DisplayWidth.printableASCII(printable), 95)
+    XCTAssertEqual(
+      printable.displayWidth, printable.reduce(0) { $0 + DisplayWidth.of($1.unicodeScalars.first!) })
+    XCTAssertEqual("".displayWidth, 0)
+  }
+
+  func testAnyOtherTextIsMeasuredCharacterByCharacter() {
+    XCTAssertNil(DisplayWidth.printableASCII("a\tb"))
+    XCTAssertNil(DisplayWidth.printableASCII("\u{1B}[1mx"))
+    XCTAssertNil(DisplayWidth.printableASCII("é"))
+    XCTAssertEqual("a\tb".displayWidth, 2 + DisplayWidth.tabWidth)
+    XCTAssertEqual("\u{1B}[1mbold\u{1B}[0m".displayWidth, 4)
+    XCTAssertEqual("a\r\nb".displayWidth, 2)
+    XCTAssertEqual(DisplayWidth.of(Character("\r\n")), 0)
+  }
+}

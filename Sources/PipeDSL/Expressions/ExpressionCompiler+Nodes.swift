@@ -92,6 +92,10 @@ extension ExpressionCompiler {
         throw PipeError(kind: "invalidExpression", message: "unknown function")
       }
     }
+    if arguments.count == 1, let unary = function.unary {
+      let argument = arguments[0]
+      return { (element, context) throws(PipeError) in try unary(try argument(element, context)) }
+    }
     let body = function.body
     return { (element, context) throws(PipeError) in
       var values: [Value] = []

@@ -14,9 +14,13 @@ extension ExpressionCompiler {
     init(_ expr: Expr, _ environment: ExpressionEnvironment) {
       switch expr.kind {
       case .element: self = .element
-      case .literal(let literal): self = .constant(literal.value)
       case .name(let name): self = .variable(environment.names.firstIndex(of: name.text) ?? -1)
-      default: self = .computed(build(expr, environment))
+      default:
+        if let value = ExpressionCompiler.folded(expr, environment) {
+          self = .constant(value)
+        } else {
+          self = .computed(build(expr, environment))
+        }
       }
     }
 

@@ -51,6 +51,36 @@ public enum ExpressionCompiler {
   typealias Evaluator = CompiledExpression.Evaluator
 
   static func build(_ expr: Expr, _ environment: ExpressionEnvironment) -> Evaluator {
+    if let value = folded(expr, environment) { return { _, _ in value } }
+    return node(expr, environment)
+  }
+
+  /// The value of an expression made of literals alone (`"x" + "y"`, `-1`, `[a: 1]`), worked
+  /// out once here; nil for any other, and for one whose evaluation fails (`1 / 0`), which
+  /// so fails at run time, as written.
+  static func folded(_ expr: Expr, _ environment: ExpressionEnvironment) -> Value? {
+    if case .literal(let literal) = expr.kind { return literal.value }
+    guard isConstant(expr) else { return nil }
+    return try? node(expr, environment)(.null, ExpressionContext())
+  }
+
+  /// Whether `expr` reads no element, name or function.
+  private static func isConstant(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .literal: return true
+    case .element, .name, .call, .invalid: return false
+    case .field(let base, _): return isConstant(base)
+    case .list(let items): return items.allSatisfy(isConstant)
+    case .record(let entries): return entries.allSatisfy { isConstant($0.value) }
+    case .unary(_, let operand): return isConstant(operand)
+    case .binary(_, let left, let right): return isConstant(left) && isConstant(right)
+    case .conditional(let condition, let then, let otherwise):
+      return isConstant(condition) && isConstant(then) && isConstant(otherwise)
+    }
+  }
+
+  /// The closures of one node of `expr`.
+  private static func node(_ expr: Expr, _ environment: ExpressionEnvironment) -> Evaluator {
     switch expr.kind {
     case .literal(let literal):
       let value = literal.value

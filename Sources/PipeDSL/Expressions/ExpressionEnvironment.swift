@@ -65,14 +65,19 @@ public struct ExpressionFunction: Sendable {
   /// One line for `:help`, with an example.
   public var summary: String
   public var body: @Sendable ([Value]) throws(PipeError) -> Value
+  /// The same function called with one argument, without a list for it (`len`, `str`): what
+  /// `body` gives for `[x]`; nil where only `body` is.
+  public var unary: (@Sendable (Value) throws(PipeError) -> Value)?
 
   public init(
     _ name: String, arity: ClosedRange<Int>, summary: String,
+    unary: (@Sendable (Value) throws(PipeError) -> Value)? = nil,
     body: @escaping @Sendable ([Value]) throws(PipeError) -> Value
   ) {
     self.name = name
     self.arity = arity
     self.summary = summary
+    self.unary = unary
     self.body = body
   }
 }

@@ -6,8 +6,8 @@ extension ExpressionFunction {
     ) {
       (arguments) throws(PipeError) in try round(arguments)
     },
-    ExpressionFunction("abs", arity: 1...1, summary: "abs(-3) is 3") { (arguments) throws(PipeError) in
-      try abs(arguments[0])
+    ExpressionFunction("abs", arity: 1...1, summary: "abs(-3) is 3", unary: abs) {
+      (arguments) throws(PipeError) in try abs(arguments[0])
     },
     ExpressionFunction(
       "min", arity: 1...Int.max, summary: "min(3, 1, 2) is 1; min([3, 1]) is 1; min([]) is null"
@@ -21,14 +21,21 @@ extension ExpressionFunction {
       (arguments) throws(PipeError) in
       try extreme(arguments, "max") { x, y throws(PipeError) in try Operations.order(x, y, op: "max") > 0 }
     },
-    ExpressionFunction("len", arity: 1...1, summary: "len(\"abc\") is 3; also lists and records") {
+    ExpressionFunction(
+      "len", arity: 1...1, summary: "len(\"abc\") is 3; also lists and records", unary: length
+    ) {
       (arguments) throws(PipeError) in try length(arguments[0])
     },
-    ExpressionFunction("str", arity: 1...1, summary: "str(21.5) is \"21.5\"; a string stays itself") {
+    ExpressionFunction(
+      "str", arity: 1...1, summary: "str(21.5) is \"21.5\"; a string stays itself",
+      unary: { .string($0.show) }
+    ) {
       arguments in
       .string(arguments[0].show)
     },
-    ExpressionFunction("num", arity: 1...1, summary: "num(\"42\") is 42, num(\"2.5\") is 2.5") {
+    ExpressionFunction(
+      "num", arity: 1...1, summary: "num(\"42\") is 42, num(\"2.5\") is 2.5", unary: number
+    ) {
       (arguments) throws(PipeError) in try number(arguments[0])
     },
   ]
@@ -83,12 +90,25 @@ extension ExpressionFunction {
 
   private static func length(_ value: Value) throws(PipeError) -> Value {
     switch value {
-    case .string(let string): return .int(string.count)
+    case .string(let string): return .int(characters(string))
     case .list(let list): return .int(list.count)
     case .record(let record): return .int(record.count)
     default:
       throw Operations.typeError("len needs a string, list or record, not \(Operations.describe(value))")
     }
+  }
+
+  /// The characters of `string`, as `String.count` counts them: for ASCII text, its bytes
+  /// less one for each CR LF (one character), without walking its grapheme clusters.
+  static func characters(_ string: String) -> Int {
+    var count = 0
+    var afterReturn = false
+    for byte in string.utf8 {
+      guard byte < 0x80 else { return string.count }
+      if !(afterReturn && byte == 0x0A) { count += 1 }
+      afterReturn = byte == 0x0D
+    }
+    return count
   }
 
   private static func number(_ value: Value) throws(PipeError) -> Value {

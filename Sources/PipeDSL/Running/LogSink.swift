@@ -16,12 +16,27 @@ final class LogSink: ShowSink {
     let width = labels.values.map(\.count).max() ?? 0
     let output = context.runtime.output
     let start = context.start
+    // What a line says before its subscription, made once per node; the time, once per
+    // moment (a run on the virtual clock has a few).
+    let prefixes = Dictionary(
+      uniqueKeysWithValues: labels.map { ($0.key, " #\($0.key) " + $0.value.padding(width) + "  ") })
+    var lastTime: (offset: Time, text: String)?
     context.tracer?.onRecord = { record in
-      let label = labels[record.node] ?? "node \(record.node)"
-      let time = (record.time - start).description
-      output.line(
-        time.padding(7) + " #\(record.node) " + label.padding(width) + "  \(record.subscription)  "
-          + LogSink.describe(record.kind))
+      let offset = record.time - start
+      let time: String
+      if let lastTime, lastTime.offset == offset {
+        time = lastTime.text
+      } else {
+        time = offset.description.padding(7)
+        lastTime = (offset, time)
+      }
+      let prefix = prefixes[record.node] ?? " #\(record.node) " + "node \(record.node)".padding(width) + "  "
+      var line = time
+      line += prefix
+      line += String(record.subscription)
+      line += "  "
+      line += LogSink.describe(record.kind)
+      output.line(line)
     }
   }
 

@@ -21,6 +21,9 @@ public final class Redactor: Sendable {
 
   /// The texts to mask, longest first, so that a secret containing another is masked whole.
   private let secrets = Mutex<[String]>([])
+  /// Whether `secrets` holds any: most runs have none, and a line is then passed on as it
+  /// is, without taking the lock.
+  private let hasSecrets = Atomic<Bool>(false)
   private let fromEnvironment: [String]
 
   /// A redactor of `settings`' secrets, and of the secrets in `environment` (the variables
@@ -49,11 +52,15 @@ public final class Redactor: Sendable {
       texts.formUnion(Redactor.urlEncoded(value))
     }
     let sorted = texts.sorted { $0.count > $1.count }
-    secrets.withLock { $0 = sorted }
+    secrets.withLock {
+      $0 = sorted
+      hasSecrets.store(!sorted.isEmpty, ordering: .releasing)
+    }
   }
 
   /// `text` with every secret value masked.
   public func redact(_ text: String) -> String {
+    guard hasSecrets.load(ordering: .acquiring) else { return text }
     let known = secrets.withLock { $0 }
     var result = text
     for secret in known where result.contains(secret) {

@@ -28,11 +28,32 @@ struct TableRenderer {
     let rule = widths.map { String(repeating: display.glyphs.line, count: $0) }.joined(separator: "  ")
     var lines = [header.rendered(colour: display.colour), rule]
     for row in rows {
+      if let line = Self.plainRow(row, widths: widths) {
+        lines.append(line)
+        continue
+      }
       let cells = row.map { ($0?.text ?? "", $0?.isNumber ?? false, TextStyle.plain) }
       lines.append(
         StyledLine.row(cells, widths: widths, ellipsis: display.glyphs.ellipsis).rendered(colour: false))
     }
     return lines
+  }
+
+  /// A row whose cells are printable ASCII that fits their widths, as `StyledLine.row`
+  /// renders it without colour (each cell padded, numbers on the right, two spaces apart,
+  /// no spaces at the end), written straight into one string; nil for any other row.
+  static func plainRow(_ row: [(text: String, isNumber: Bool)?], widths: [Int]) -> String? {
+    var line = ""
+    line.reserveCapacity(widths.reduce(2 * widths.count, +))
+    for (index, cell) in row.enumerated() {
+      let text = cell?.text ?? ""
+      guard let columns = DisplayWidth.printableASCII(text), columns <= widths[index] else { return nil }
+      if index > 0 { line += "  " }
+      let padding = String(repeating: " ", count: widths[index] - columns)
+      line += cell?.isNumber ?? false ? padding + text : text + padding
+    }
+    while line.utf8.last == 0x20 { line.removeLast() }
+    return line
   }
 
   /// Narrows the widest columns until the table fits the display.
