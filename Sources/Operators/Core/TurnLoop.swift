@@ -8,7 +8,7 @@
 /// progress has returned, so a million synchronous turns take no more stack than one. A
 /// turn taken so, in the loop, is *synchronous*: no time can have passed since the last.
 /// Before a synchronous turn, a paused run takes the loop (`RunControl.park`), which
-/// returns; when the run is resumed, `resumeTurns` takes the turn, as if it were asked then.
+/// returns; when the run is resumed, the loop's `resume` asks for the turn again.
 ///
 /// A bounded loop goes on until the sink itself has ended, as RxSwift's does even when
 /// downstream ended during the turn in progress (`just 1 | concat (just 2) | take 1` still
@@ -18,7 +18,8 @@
 /// run that turns on and on at one instant (a runaway, which RxSwift would loop on forever).
 ///
 ///     // retry: each attempt that fails during subscribe asks for the next.
-///     turn { _ in subscribeOnce(observer) }
+///     guard startsTurns() else { return }  // noted: the loop in progress takes it
+///     takeTurns(resume: { self.subscribeAgain(handler) }) { _ in subscribeOnce(observer) }
 @usableFromInline class TurnLoopSink<Element>: Sink<Element> {
   /// Whether the turns may never run out (`retry()`, `repeat()` without a count).
   @usableFromInline @exclusivity(unchecked) final var endless = false
@@ -29,21 +30,32 @@
   /// The run's control, looked up once, at the first turn that needs it.
   @usableFromInline @exclusivity(unchecked) final var control: RunControl??
 
-  /// Whether to take no further turn.
-  @inlinable final var stopsTurning: Bool { endless && turnedOnce ? isDisposed : isEndedOrStopped }
+  /// Whether to take no further turn: `isEndedOrStopped`, or for an endless loop after its
+  /// first turn `isDisposed`; the run's control looked up once.
+  @inlinable final var stopsTurning: Bool {
+    endless && turnedOnce ? isDisposed : disposed || knownControl()?.isDisposed == true
+  }
 
-  /// Asks for a turn: `turn` runs now, or, if a turn of this loop is in progress, once it has
-  /// returned; it is told whether it is synchronous (taken in the loop after another).
-  @inlinable @inline(__always) final func turn(_ turn: (_ synchronous: Bool) -> Void) {
+  /// Asks for a turn: true when the caller is to take it, and the turns asked during it
+  /// (`takeTurns`); false when it is only noted, for the loop in progress to take.
+  @inlinable @inline(__always) final func startsTurns() -> Bool {
     pending = true
-    guard !looping else { return }
+    return !looping
+  }
+
+  /// Takes the turn asked for (`startsTurns`), and those asked during it, with `turn`, which
+  /// is told whether it is synchronous (taken in the loop after another). A paused run keeps
+  /// `resume` (made only then), which asks for the turn again once the run is resumed.
+  @inlinable @inline(__always) final func takeTurns(
+    resume: @autoclosure () -> () -> Void, _ turn: (_ synchronous: Bool) -> Void
+  ) {
     looping = true
     var synchronous = false
     while pending && !stopsTurning {
       pending = false
       if synchronous, let paused = TurnLoop.paused(knownControl()) {
         looping = false
-        paused.park { self.resumeTurns() }
+        paused.park(resume())
         return
       }
       if endless && turnedOnce && !countTurn(synchronous: synchronous) { break }
@@ -53,9 +65,6 @@
     }
     looping = false
   }
-
-  /// Takes the turn a paused run held back (`turn`); subclasses override it.
-  @usableFromInline func resumeTurns() {}
 
   /// The run's control (nil: none), looked up once. Read in place: copying the double
   /// optional out costs two calls per turn.

@@ -13,8 +13,6 @@
   /// The subscription of the current attempt, kept here rather than in a disposable of its
   /// own: a retry makes several attempts per run, and each object costs an allocation.
   @usableFromInline @exclusivity(unchecked) final var attempt: (any Disposable)?
-  /// The observer of every attempt, made at the first (it holds this sink: let go at the end).
-  @usableFromInline @exclusivity(unchecked) final var attemptObserver: Observer<Element>?
 
   @inlinable init(observer: Observer<Element>, source: Observable<Element>, unbounded: Bool = true) {
     self.source = source
@@ -33,23 +31,11 @@
   @inlinable @inline(__always) final func subscribeAgain(
     inSubscription: Bool = false, _ handler: @escaping (Event<Element>) -> Void
   ) {
-    guard !disposed else { return }
-    let observer: Observer<Element>
-    if let made = attemptObserver {
-      observer = made
-    } else {
-      observer = Observer(lifetime: self, handler)
-      attemptObserver = observer
-    }
+    guard startsTurns() else { return }
     let trampoline = inSubscription ? nil : CurrentThread.current
-    turn { _ in subscribeOnce(trampoline, observer) }
-  }
-
-  /// The resubscription a paused run held back, made now that it is resumed.
-  @usableFromInline override final func resumeTurns() {
-    guard let observer = attemptObserver else { return }
-    let trampoline = CurrentThread.current
-    turn { _ in subscribeOnce(trampoline, observer) }
+    // One observer for every attempt of this loop: made (and retained) once, not per attempt.
+    let observer = Observer(lifetime: self, handler)
+    takeTurns(resume: { self.subscribeAgain(handler) }) { _ in subscribeOnce(trampoline, observer) }
   }
 
   /// Ends the current attempt's subscription without starting another.
@@ -79,8 +65,5 @@
     }
   }
 
-  @inlinable override func disposeResources() {
-    endAttempt()
-    attemptObserver = nil
-  }
+  @inlinable override func disposeResources() { endAttempt() }
 }

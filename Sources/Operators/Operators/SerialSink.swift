@@ -26,16 +26,14 @@
 
   /// Plays sources until one is still running, none is ready, or the sink has ended.
   @inlinable final func playNext() {
-    turn { _ in
+    guard startsTurns() else { return }
+    takeTurns(resume: { self.playNext() }) { _ in
       guard let source = nextSource() else { return stopsTurning ? () : sourcesExhausted() }
       let inner = InnerSubscription(parent: self)
       current.disposable = inner
       inner.subscribe(source) { self.onInner($0) }
     }
   }
-
-  /// The source a paused run held back, played now that it is resumed.
-  @usableFromInline override final func resumeTurns() { playNext() }
 
   @inlinable final func onInner(_ event: Event<Element>) {
     switch event {
