@@ -123,7 +123,7 @@ extension CombineHelper {
     case .show:
       return #"""
         /// A value as pipe's `show` prints it: a string as itself, inside lists quoted.
-        func show(_ value: Any) -> String {
+        func show<Shown>(_ value: Shown) -> String {
             if let string = value as? String { return string }
             return literal(value)
         }
