@@ -92,6 +92,28 @@ final class FakeAPICommandTests: XCTestCase {
     XCTAssertTrue(option.stderr.hasPrefix("pipe-fake-api: unknown option '--port'\nusage: "), option.stderr)
   }
 
+  /// A SIGTERM just after clients connected stops the server cleanly. Before, stopping
+  /// cancelled the server, which dropped a connection accepted but not yet handed to its
+  /// handler, and NIO trapped on that ("Deinited NIOAsyncWriter without calling finish()"):
+  /// `pipe fake-api` crashed with a backtrace instead of saying it stopped.
+  func testSIGTERMRightAfterClientsConnectedStopsCleanly() throws {
+    let sandbox = try Sandbox(self)
+    for round in 1...8 {
+      let server = try Spawned(["fake-api", "--port", "0"], environment: sandbox.environment)
+      XCTAssertTrue(server.waitForOutput("Requests:"), server.stdout + server.stderr)
+      let port = try XCTUnwrap(
+        UInt16(XCTUnwrap(server.stdout.firstMatch(of: /http:\/\/127\.0\.0\.1:(\d+)/)).output.1))
+      let clients = try (0..<20).map { _ in try RawHTTPConnection(port: port) }
+      server.signal(SIGTERM)
+      let end = server.wait(timeout: 30)
+      XCTAssertFalse(end.signaled, "round \(round): \(end.stderr)")
+      XCTAssertEqual(end.status, 0, "round \(round): \(end.stderr)")
+      XCTAssertFalse(end.stderr.contains("Fatal error"), "round \(round): \(end.stderr)")
+      XCTAssertTrue(end.stdout.hasSuffix("fake-api: stopped\n"), "round \(round): \(end.stdout)")
+      withExtendedLifetime(clients) {}
+    }
+  }
+
   private func post(_ address: String) throws {
     var request = URLRequest(url: try XCTUnwrap(URL(string: address)))
     request.httpMethod = "POST"

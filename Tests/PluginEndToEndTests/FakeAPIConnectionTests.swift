@@ -20,4 +20,23 @@ final class FakeAPIConnectionTests: XCTestCase {
     XCTAssertEqual(try hung.get("/data/2.5/weather?q=London&appid=k"), 200)
     await server.stop()
   }
+
+  /// Stopping the server drops a hung request's connection, unanswered (a graceful shutdown
+  /// would otherwise wait for the hang, or answer it).
+  func testStoppingCutsAHangShortWithoutAnAnswer() async throws {
+    let server = FakeAPIServer(hangSeconds: 600, log: { _ in })
+    let port = try await server.start()
+    await server.setFaults([.weather: .sequence([.timeout])])
+    let hung = try RawHTTPConnection(port: port)
+    try hung.send("/data/2.5/weather?q=London&appid=k")
+    var arrived = false
+    for _ in 0..<1000 where !arrived {
+      arrived = await server.status().first { $0.service == .weather }?.requests == 1
+      if !arrived { try await Task.sleep(nanoseconds: 10_000_000) }
+    }
+    XCTAssertTrue(arrived, "the request reached the server, which hangs it")
+    XCTAssertFalse(hung.isClosed(within: 0.2))
+    await server.stop()
+    XCTAssertTrue(hung.closedUnanswered(within: 10))
+  }
 }

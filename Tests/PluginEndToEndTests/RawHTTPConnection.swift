@@ -31,11 +31,24 @@ final class RawHTTPConnection {
 
   /// Sends `GET path` and returns the status of the answer, once all of its body is in.
   func get(_ path: String) throws -> Int {
+    try send(path)
+    return try readResponse()
+  }
+
+  /// Sends `GET path` and does not wait for the answer.
+  func send(_ path: String) throws {
     let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-    guard send(socket, request, request.utf8.count, 0) == request.utf8.count else {
+    guard Glibc.send(socket, request, request.utf8.count, 0) == request.utf8.count else {
       throw Failed(description: "cannot send: errno \(errno)")
     }
-    return try readResponse()
+  }
+
+  /// Whether any byte of an answer came before the server closed the connection.
+  func closedUnanswered(within seconds: Double) -> Bool {
+    var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    guard poll(&descriptor, 1, Int32(seconds * 1000)) == 1 else { return false }
+    var byte: UInt8 = 0
+    return recv(socket, &byte, 1, 0) == 0
   }
 
   /// Whether the server closes the connection within `seconds` (true), or keeps it open.

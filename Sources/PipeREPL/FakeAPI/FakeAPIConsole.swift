@@ -28,6 +28,10 @@ final class FakeAPIConsole: Sendable {
   /// Serves until asked to stop; returns the exit status.
   func run() -> Int32 {
     let server = self.server
+    // SIGINT and SIGTERM are caught before the port listens: a client that saw the port open
+    // (a script waiting for it, then stopping the server) sent a SIGTERM that killed the
+    // console with the signal's default action, before it was watched, and nothing was stopped.
+    for number in [SIGINT, SIGTERM] { SignalWatch.watch(number) { [quit] in quit.signal() } }
     let chosen: UInt16
     do {
       chosen = try Blocking.run { try await server.start() }
@@ -40,9 +44,6 @@ final class FakeAPIConsole: Sendable {
       Descriptor.write("pipe fake-api: cannot listen on port \(port): \(error)\n", to: STDERR_FILENO)
       return 1
     }
-    // Ctrl-C is caught before the banner says how to stop: a SIGINT between the two was lost
-    // (ignored before its source was registered) or killed the console without stopping it.
-    for number in [SIGINT, SIGTERM] { SignalWatch.watch(number) { [quit] in quit.signal() } }
     Console.line(roomToken.map { roomBanner(port: chosen, token: $0) } ?? banner(port: chosen))
     let keys = TerminalKeys()
     let reader = Thread { [self] in readKeys() }

@@ -4,6 +4,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// The fake API over HummingbirdCore (SwiftNIO): HTTP/1.1 on the event loops NIO shares across the
 /// process, one child task per connection.
@@ -27,6 +28,9 @@ final class HummingbirdTransport: FakeAPITransport {
   private let handler: FakeAPIHandler
   private let perAddress: ConnectionsPerAddress
   private let runner = RunTask()
+  private let hangs = Hangs()
+  /// The running server, for its graceful shutdown.
+  private let server = Mutex<Server<LimitedChildChannel<HTTP1Channel>>?>(nil)
 
   init(
     host: String, port: UInt16, idleSeconds: Double, handler: FakeAPIHandler,
@@ -44,22 +48,24 @@ final class HummingbirdTransport: FakeAPITransport {
     let perAddress = perAddress
     let (ready, readySignal) = AsyncStream.makeStream(of: Result<UInt16, any Error>.self)
     let idleTimeout = idleTimeout
-    let server = try HTTPServerBuilder { responder in
-      LimitedChildChannel(
-        inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)),
-        limit: perAddress)
-    }.buildServer(
+    let hangs = hangs
+    let server = Server(
+      childChannelSetup: LimitedChildChannel(
+        inner: HTTP1Channel(
+          responder: { request, writer, channel in
+            try await Self.respond(
+              to: request, writer: writer, channel: channel, handler: handler, hangs: hangs)
+          }, configuration: .init(idleTimeout: idleTimeout)),
+        limit: perAddress),
       configuration: ServerConfiguration(
         address: .hostname(host, port: Int(port)), backlog: Self.backlog,
         availableConnectionsDelegate: MaximumAvailableConnections(Self.maximumConnections)),
-      eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-      logger: Logger(label: "fake-api", factory: { _ in SwiftLogNoOpLogHandler() }),
-      responder: { request, writer, channel in
-        try await Self.respond(to: request, writer: writer, channel: channel, handler: handler)
-      },
       onServerRunning: { channel in
         readySignal.yield(.success(UInt16(channel.localAddress?.port ?? 0)))
-      })
+      },
+      eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+      logger: Logger(label: "fake-api", factory: { _ in SwiftLogNoOpLogHandler() }))
+    self.server.withLock { $0 = server }
     runner.start {
       do {
         try await server.run()
@@ -72,8 +78,41 @@ final class HummingbirdTransport: FakeAPITransport {
     throw CancellationError()
   }
 
+  /// Stops listening and drops every connection, hung ones included.
+  ///
+  /// A graceful shutdown first: it closes the listening socket and hands every connection
+  /// already accepted to its handler, which closes it when idle or when its request is
+  /// answered; a hang is cut short (its connection closed, no answer). Cancelling the server at
+  /// once instead could drop a connection accepted but not yet handed over, and NIO traps on
+  /// that ("Deinited NIOAsyncWriter without calling finish()"): a client that connected just
+  /// before a SIGTERM crashed `pipe fake-api`. What is still open after
+  /// `gracefulShutdownSeconds` (a client sending its request slowly) is then cancelled.
   func stop() async {
+    hangs.stop()
+    if let server = server.withLock({ $0 }) {
+      await Self.first(
+        { try? await server.shutdownGracefully() },
+        { try? await Task.sleep(nanoseconds: UInt64(Self.gracefulShutdownSeconds * 1e9)) })
+    }
     await runner.stop()
+  }
+
+  /// Longer than any request still being answered needs once hangs are cut short.
+  static let gracefulShutdownSeconds = 3.0
+
+  /// Waits for whichever of `one` and `other` ends first; the other is cancelled.
+  private static func first(
+    _ one: @escaping @Sendable () async -> Void, _ other: @escaping @Sendable () async -> Void
+  ) async {
+    let (ended, end) = AsyncStream.makeStream(of: Void.self)
+    let tasks = [one, other].map { work in
+      Task {
+        await work()
+        end.yield()
+      }
+    }
+    for await _ in ended { break }
+    for task in tasks { task.cancel() }
   }
 
   /// `FakeAPIServer.PortInUse` for a bind that failed with EADDRINUSE; any other error as it is.
@@ -83,7 +122,8 @@ final class HummingbirdTransport: FakeAPITransport {
   }
 
   private static func respond(
-    to request: Request, writer: consuming ResponseWriter, channel: any Channel, handler: FakeAPIHandler
+    to request: Request, writer: consuming ResponseWriter, channel: any Channel, handler: FakeAPIHandler,
+    hangs: Hangs
   ) async throws {
     var request = request
     let body: ByteBuffer
@@ -111,7 +151,7 @@ final class HummingbirdTransport: FakeAPITransport {
         response: HTTPResponse(status: .init(code: status), headerFields: fields),
         body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     case .hang(let seconds):
-      try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+      guard await hangs.hang(seconds: seconds) else { throw Dropped() }
       try await writer.writeResponse(
         HTTPResponse(status: .gatewayTimeout, headerFields: [.contentLength: "0"]))
     case .drop:
@@ -132,6 +172,48 @@ final class HummingbirdTransport: FakeAPITransport {
     }
   }
 
-  /// Thrown after a `drop`'s head, so the server closes the connection before the body.
+  /// Thrown after a `drop`'s head, so the server closes the connection before the body (and
+  /// for a hang cut short by `stop()`, so its connection is closed without an answer).
   struct Dropped: Error {}
+}
+
+/// The requests hanging now, so that stopping the server cuts them short.
+final class Hangs: Sendable {
+  private struct State {
+    var stopped = false
+    var next = 0
+    var sleeping: [Int: Task<Void, any Error>] = [:]
+  }
+  private let state = Mutex(State())
+
+  /// Waits `seconds`; false when the server stopped first (or had stopped).
+  func hang(seconds: Double) async -> Bool {
+    let sleep = Task { try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000)) }
+    let key = state.withLock { state -> Int? in
+      guard !state.stopped else { return nil }
+      state.next += 1
+      state.sleeping[state.next] = sleep
+      return state.next
+    }
+    guard let key else {
+      sleep.cancel()
+      return false
+    }
+    defer { _ = state.withLock { $0.sleeping.removeValue(forKey: key) } }
+    let slept = await withTaskCancellationHandler {
+      (try? await sleep.value) != nil
+    } onCancel: {
+      sleep.cancel()
+    }
+    return slept && !state.withLock { $0.stopped }
+  }
+
+  /// Cuts every hang short, and any that starts from now on.
+  func stop() {
+    let sleeping = state.withLock { state in
+      state.stopped = true
+      return Array(state.sleeping.values)
+    }
+    for task in sleeping { task.cancel() }
+  }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Owns a server's run task: stopping cancels it and waits for it to end, which closes every
-/// connection at once, hung ones included (a graceful shutdown would wait for them).
+/// connection still open (`HummingbirdTransport.stop()` shuts the server down gracefully first).
 final class RunTask: @unchecked Sendable {
   private let lock = NSLock()
   private var task: Task<Void, any Error>?
