@@ -73,10 +73,12 @@ run: build
 
 # The man page's tool is built before the tests run: the install test installs the debug
 # build with it, and a test must not start a build.
+# Every test, in two lanes at once: the export round trips' CPU-bound builds beside the rest,
+# which mostly waits on processes (scripts/test-two-lanes.sh says why).
 test: test-deps lint test-targets-listed
 	$(SWIFT) build --build-tests
 	$(MAKE) man
-	$(SWIFT) test --skip-build --disable-swift-testing
+	SWIFT=$(SWIFT) scripts/test-two-lanes.sh
 	$(SWIFT) run pipe check examples
 
 test-fast: deps
