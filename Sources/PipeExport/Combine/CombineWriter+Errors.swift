@@ -55,7 +55,7 @@ extension CombineWriter {
   private func catchStage(_ fallback: Meaning.Fallback, into chain: inout Chain) -> Bool {
     switch fallback {
     case .empty:
-      chain.add(".catch { _ in Empty() }")
+      chain.add(".catch { _ in Empty<_, Never>() }")  // its Output is the stream's, which Swift infers
       return true
     case .just(let arg):
       chain.add(".catch { _ in Just(\(SwiftCode.literal(arg, context: context))) }")
