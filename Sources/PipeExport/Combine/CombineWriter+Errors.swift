@@ -82,7 +82,7 @@ extension CombineWriter {
     case .next: chain.add(".handleEvents(receiveOutput: { value in \(body) })")
     case .error:
       chain.add(
-        ".handleEvents(receiveCompletion: { completion in\n    if case .failure\(body.contains("error") ? "(let error)" : "") = completion { \(body) }\n})"
+        ".handleEvents(receiveCompletion: { completion in\n    if case .failure\(action.readsElement ? "(let error)" : "") = completion { \(body) }\n})"
       )
     case .all:
       if case .log = action {
