@@ -5,20 +5,12 @@ import XCTest
 /// What no library has and no helper of the exporter does is refused, exit 3, with the stage
 /// under a caret and why (issue 27): never a translation with a comment instead.
 final class ExportRefusalTests: XCTestCase {
-  private func export(_ library: String, _ code: String) throws -> PipeRun {
-    try PipeProcess.run(["export", "--to", library, "--code", code])
-  }
+  private func export(_ library: String, _ code: String) throws -> PipeRun { try exportRun(library, code) }
 
   private func assertRefused(
     _ library: String, _ code: String, stage: String, because reason: String, line: UInt = #line
   ) throws {
-    let run = try export(library, code)
-    XCTAssertEqual(run.status, 3, "\(library): \(run.stdout)", line: line)
-    XCTAssertEqual(run.stdout, "", library, line: line)
-    XCTAssertTrue(
-      run.stderr.contains("cannot export '\(stage)' to "), "\(library): \(run.stderr)", line: line)
-    XCTAssertTrue(run.stderr.contains(reason), "\(library): \(run.stderr)", line: line)
-    XCTAssertTrue(run.stderr.contains("^"), "\(library): \(run.stderr)", line: line)
+    try assertExportRefused(library, code, stage: stage, because: reason, line: line)
   }
 
   func testChaosIsRefusedEverywhere() throws {

@@ -55,7 +55,7 @@ extension CombineWriter {
   private func catchStage(_ fallback: Meaning.Fallback, into chain: inout Chain) -> Bool {
     switch fallback {
     case .empty:
-      chain.add(".catch { _ in Empty() }")
+      chain.add(".catch { _ in Empty<_, Never>() }")  // its Output is the stream's, which Swift infers
       return true
     case .just(let arg):
       chain.add(".catch { _ in Just(\(SwiftCode.literal(arg, context: context))) }")
@@ -82,7 +82,7 @@ extension CombineWriter {
     case .next: chain.add(".handleEvents(receiveOutput: { value in \(body) })")
     case .error:
       chain.add(
-        ".handleEvents(receiveCompletion: { completion in\n    if case .failure\(body.contains("error") ? "(let error)" : "") = completion { \(body) }\n})"
+        ".handleEvents(receiveCompletion: { completion in\n    if case .failure\(action.readsElement ? "(let error)" : "") = completion { \(body) }\n})"
       )
     case .all:
       if case .log = action {

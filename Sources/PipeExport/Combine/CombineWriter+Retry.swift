@@ -24,7 +24,7 @@ extension CombineWriter {
     case .general(let pipeline):
       context.use(CombineHelper.retryWhen.rawValue)
       let body = context.nested("errors") { _ in
-        self.chain(pipeline, outer: "error", extraBindings: ["errors"]).0.swift(indent: "")
+        self.chain(pipeline, outer: "error", extraBindings: ["errors"], strategy: true).0.swift(indent: "")
       }
       chain.add("\(open) errors in\n    \(Chain.indentLines(body, by: "    "))\n}")
     case .never: chain.add("// retryWhen never: the error is let through")

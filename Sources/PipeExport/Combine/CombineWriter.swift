@@ -12,13 +12,16 @@ struct CombineWriter {
   /// value of a flatMap, the error of a catch). The chain's failure type is `Error`.
   /// `streamType`: the element type the chain must have, where it joins a stream of that
   /// type (a catch's fallback, what merge and concat add), for a source without values.
+  /// `strategy`: the chain is a retry strategy's `(errors | ...)`.
   func chain(
-    _ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = [], streamType: String? = nil
+    _ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = [], streamType: String? = nil,
+    strategy: Bool = false
   ) -> (Chain, ChainWalk) {
     let outerType = context.elementType
     defer { context.elementType = outerType }
     let walk = ChainWalk(
-      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts
+      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts,
+      strategy: strategy
     ) { source, _ in sourceElementType(source) }
     let hint = walk.literalHint ?? streamType.flatMap { $0 == Meaning.recordType ? nil : $0 } ?? "String"
     var chain = Chain(head: "")

@@ -29,6 +29,9 @@ struct ChainWalk {
     var elementType: String?
     /// Whether the stage's own errors are numbered by its subscription (`.numbered()`).
     var numbered: Bool
+    /// Whether the values the stage gets are of several types (`of(1, "a")`): pipe computes
+    /// with each as it comes, a library's stream has one type for them all.
+    var getsSeveralTypes = false
 
     var text: String { stage.text }
   }
@@ -45,15 +48,22 @@ struct ChainWalk {
   /// Whether any stage's errors are numbered: the writer then declares `numbered`.
   var numbers: Bool { steps.contains(where: \.numbered) }
 
+  /// The element type of a retry strategy's `errors` in the Swift writers: the errors,
+  /// numbered by their attempt.
+  static let errorsType = "PipeError"
+
   /// `sourceType` is the element type a library gives a source, given the literal hint: RxTest's
   /// recorded events and Combine's `cold` helper type a diagram's values each its own way.
+  /// `strategy`: the pipeline is a retry strategy's `(errors | ...)`, whose source holds
+  /// errors (`errorsType`), so a value of another type joining it is mixed (`catch (just 1)`).
   init(
-    _ pipeline: Pipeline, bindings: Set<String>, numbersAttempts: Bool = false,
+    _ pipeline: Pipeline, bindings: Set<String>, numbersAttempts: Bool = false, strategy: Bool = false,
     sourceType: (Meaning, _ literalHint: String?) -> String? = { _, _ in nil }
   ) {
     let meanings = pipeline.stages.map { Meaning.read($0, bindings: bindings) }
     literalHint = Meaning.literalTypeHint(meanings)
     var elementType: String?
+    var severalTypes = false
     for (index, (meaning, stage)) in zip(meanings, pipeline.stages).enumerated() {
       let role: Step.Role
       if index == 0, meaning.isSource {
@@ -67,11 +77,18 @@ struct ChainWalk {
       steps.append(
         Step(
           role: role, meaning: meaning, typed: typed, stage: stage, elementType: elementType,
-          numbered: role != .sink && numbersAttempts && meaning.raisesErrors))
+          numbered: role != .sink && numbersAttempts && meaning.raisesErrors, getsSeveralTypes: severalTypes))
       switch role {
-      case .source: elementType = sourceType(meaning, literalHint)
+      case .source:
+        if strategy, case .reference("errors") = meaning {
+          elementType = Self.errorsType
+        } else {
+          elementType = sourceType(meaning, literalHint)
+        }
+        severalTypes = meaning.givesSeveralTypes
       case .stage:
         elementType = typed.mixed ? "String" : meaning.elementType(after: elementType, bindings: bindings)
+        severalTypes = severalTypes && !typed.mixed && CombineWriter.keepsElementType(meaning)
       case .sink: continue
       }
     }
@@ -79,6 +96,24 @@ struct ChainWalk {
 }
 
 extension Meaning {
+  /// Whether a source gives values of several types: `of(1, "a")`, `of(null, [1], {})`
+  /// (Ints and Doubles are numbers alike; a value computed from `.` is of no known type).
+  var givesSeveralTypes: Bool {
+    guard case .of(let args) = self else { return false }
+    let kinds = args.compactMap { arg -> String? in
+      switch arg.kind {
+      case .literal(.int), .literal(.double), .literal(.duration): return "number"
+      case .literal(.string): return "string"
+      case .literal(.bool): return "bool"
+      case .literal(.null): return "null"
+      case .list: return "list"
+      case .dict: return "record"
+      default: return nil
+      }
+    }
+    return Set(kinds).count > 1
+  }
+
   /// Whether the stage begins a chain: the writers write it as the chain's head.
   var isSource: Bool {
     switch self {

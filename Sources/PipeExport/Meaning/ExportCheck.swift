@@ -34,6 +34,7 @@ struct ExportCheck {
         library == .rxjs ? nil : Self.mixedTypes(step.meaning, after: step.elementType, bindings: bindings)
       if let reason = Self.cureReason(step.stage, library: library)
         ?? reason(step.meaning, stage: step.stage, bindings: bindings) ?? mixed
+        ?? severalTypes(step, source: walk.source)
       {
         found.append(refusal(step.stage, reason))
         continue
@@ -102,6 +103,36 @@ struct ExportCheck {
     }
   }
 
+  /// Why a stage that computes with `.` cannot be written where the stream's values are of
+  /// several types (`of(1, "a") | map { . - 1 }`), or nil: pipe computes with each value as it
+  /// comes and fails with typeError on one of the wrong type; a library types the stream once
+  /// (Swift's `Any`, TypeScript's `string | number`), and its operators do not apply to it.
+  /// `.` passed on whole, or written with `str(.)`, is fine.
+  private func severalTypes(_ step: ChainWalk.Step, source: ChainWalk.Step?) -> String? {
+    guard step.getsSeveralTypes else { return nil }
+    let expressions: [Expr]
+    switch step.meaning {
+    case .map(let expr), .filter(let expr), .takeWhile(let expr), .throwIf(let expr, _): expressions = [expr]
+    case .scan(_, let expr): expressions = [expr]
+    default: return nil
+    }
+    guard expressions.contains(where: Self.computesWithElement) else { return nil }
+    let from = source.map { " (from '\($0.text)')" } ?? ""
+    return "the stream's values are of several types\(from), where pipe computes with each as it comes "
+      + "and fails with typeError on one of the wrong type; \(library.title) types the stream once, "
+      + "and this expression does not apply to that type"
+  }
+
+  /// Whether an expression reads `.` other than whole or as `str(.)`.
+  private static func computesWithElement(_ expr: Expr) -> Bool {
+    switch expr.kind {
+    case .element, .literal, .name, .invalid: return false
+    case .call(let name, let arguments) where name.text == "str":
+      return arguments.contains(where: computesWithElement)
+    default: return expr.readsElement
+    }
+  }
+
   /// Why a stage's values cannot share one Swift type with the stream's (a fallback of Ints
   /// on a stream of Strings), where `MixedTypes` has no common type to give both; nil when
   /// they can, or a type is not known. (A source of several types, `of(1, "a")`, is a
@@ -148,6 +179,9 @@ struct ExportCheck {
     case .binary(_, let lhs, let rhs): return expression(lhs) ?? expression(rhs)
     case .conditional(let test, let then, let otherwise):
       return expression(test) ?? expression(then) ?? expression(otherwise)
+    case .call(let name, _) where name.text == "num" && library != .rxjs:
+      return "num reads a text as an Int or a Double as it is written, and fails with typeError on "
+        + "other text, where Swift's Double(text) is an optional Double: convert the text as your app needs"
     case .call(_, let arguments): return arguments.lazy.compactMap(expression).first
     }
   }

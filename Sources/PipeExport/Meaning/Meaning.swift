@@ -105,6 +105,18 @@ indirect enum Meaning {
   }
 }
 
+extension Meaning.Action {
+  /// Whether the action reads the event's value or error (`log`, `say { .kind }`): a Swift
+  /// writer binds it only then (an unused binding is a warning).
+  var readsElement: Bool {
+    switch self {
+    case .log: return true
+    case .say(let expr): return expr.readsElement
+    case .count: return false
+    }
+  }
+}
+
 /// A retry strategy, by what it waits for.
 indirect enum Strategy {
   /// Waits `delays(k)` seconds after the k-th error, `count` times (nil: no limit).

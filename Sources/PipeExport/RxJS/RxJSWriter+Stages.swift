@@ -35,7 +35,12 @@ extension RxJSWriter {
     case .map(let expr): chain.add(op("map", "(x) => \(arrowBody(expr))"))
     case .filter(let expr): chain.add(op("filter", "(x) => \(expression(expr))"))
     case .scan(let seed, let expr):
-      chain.add(op("scan", "(acc, x) => \(arrowBody(expr)), \(dialect.literal(seed))"))
+      // An empty list's type would be never[]; what the accumulator holds is pipe's to say.
+      let isEmptyList = {
+        if case .list(let items) = seed.kind { return items.isEmpty } else { return false }
+      }()
+      let seedText = isEmptyList ? "[] as unknown[]" : dialect.literal(seed)
+      chain.add(op("scan", "(acc, x) => \(arrowBody(expr)), \(seedText)"))
     case .take(let count): chain.add(op("take", String(count)))
     case .skip(let count): chain.add(op("skip", String(count)))
     case .takeFor(let seconds):

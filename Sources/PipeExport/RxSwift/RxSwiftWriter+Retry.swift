@@ -23,7 +23,7 @@ extension RxSwiftWriter {
         comment: "each wait at least the error's retryAfter, as pipe's")
       context.use("retryAfter")
     case .general(let pipeline):
-      var notifier = self.chain(pipeline, outer: "error", extraBindings: ["errors"]).0
+      var notifier = self.chain(pipeline, outer: "error", extraBindings: ["errors"], strategy: true).0
       notifier.head = "errors.enumerated().map { PipeError($1, attempt: $0 + 1) }"
       chain.add(
         "\(open){ (errors: Observable<Error>) in\n    \(Chain.indentLines(notifier.swift(), by: "    "))\n})"

@@ -55,8 +55,10 @@ extension RxSwiftWriter {
     case .concatMap(let pipeline): chain.add(".concatMap " + closure(pipeline, parameter: "value"))
     case .flatMapLatest(let pipeline): chain.add(".flatMapLatest " + closure(pipeline, parameter: "value"))
     case .merge(let pipeline):
-      chain = Chain(head: "Observable.merge(\(chain.swiftInCall()), \(inline(pipeline)))")
-    case .concat(let pipeline): chain.add(".concat(\(inline(pipeline)))")
+      chain = Chain(
+        head: "Observable.merge(\(chain.swiftInCall()), \(inline(pipeline, streamType: context.elementType)))"
+      )
+    case .concat(let pipeline): chain.add(".concat(\(inline(pipeline, streamType: context.elementType)))")
     case .zip(let pipeline):
       chain = Chain(head: "Observable.zip(\(chain.swiftInCall()), \(inline(pipeline)))")
     case .combineLatest(let pipeline):
@@ -91,7 +93,9 @@ extension RxSwiftWriter {
     case .retryWhen(let strategy, let max, let on): retryWhen(strategy, max: max, on: on, into: &chain)
     case .timeout(let seconds): chain.add(".timeout(\(interval(seconds)), scheduler: \(scheduler))")
     case .timeoutElse(let seconds, let other):
-      chain.add(".timeout(\(interval(seconds)), other: \(inline(other)), scheduler: \(scheduler))")
+      chain.add(
+        ".timeout(\(interval(seconds)), other: \(inline(other, streamType: context.elementType)), scheduler: \(scheduler))"
+      )
     default:
       chain.add("// no faithful RxSwift translation: \(text)")
     }
@@ -101,7 +105,8 @@ extension RxSwiftWriter {
     switch fallback {
     case .empty: chain.add(".catch { _ in .empty() }")
     case .just(let arg): chain.add(".catchAndReturn(\(SwiftCode.literal(arg, context: context)))")
-    case .pipeline(let pipeline): chain.add(".catch " + closure(pipeline, parameter: "error"))
+    case .pipeline(let pipeline):
+      chain.add(".catch " + closure(pipeline, parameter: "error", streamType: context.elementType))
     case .cache:
       context.declare(SwiftCode.cacheDeclaration)
       let key = dialect.string(chain.head)

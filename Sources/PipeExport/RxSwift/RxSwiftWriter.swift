@@ -8,15 +8,23 @@ struct RxSwiftWriter {
   let dialect = CodeDialect.swift
 
   /// The chain of `pipeline` and the walk it renders (its sink); `outer` names what `.` is at its source.
-  func chain(_ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = []) -> (
-    Chain, ChainWalk
-  ) {
+  /// `streamType`: the element type the chain must have where it joins a stream of that type
+  /// (what merge and concat add, a catch's fallback), for a source without values (`fail`).
+  /// `strategy`: the chain is a retry strategy's `(errors | ...)`.
+  func chain(
+    _ pipeline: Pipeline, outer: String? = nil, extraBindings: Set<String> = [], streamType: String? = nil,
+    strategy: Bool = false
+  ) -> (Chain, ChainWalk) {
+    let hint = { (literalHint: String?) in
+      literalHint ?? streamType.flatMap { $0 == Meaning.recordType ? nil : $0 } ?? "String"
+    }
     let walk = ChainWalk(
-      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts
-    ) { source, literalHint in sourceType(source, hint: literalHint ?? "String") }
+      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts,
+      strategy: strategy
+    ) { source, literalHint in sourceType(source, hint: hint(literalHint)) }
     var chain = Chain(head: "")
     if let head = walk.source {
-      chain.head = source(head.meaning, outer: outer, hint: walk.literalHint ?? "String") ?? ""
+      chain.head = source(head.meaning, outer: outer, hint: hint(walk.literalHint)) ?? ""
       if head.numbered { chain.add(".numbered()") }
     }
     for step in walk.stages {
@@ -72,20 +80,25 @@ struct RxSwiftWriter {
     CombineWriter(context: context, bindings: bindings).expression(expr, element: element, names: names)
   }
 
-  func closure(_ pipeline: Pipeline, parameter base: String) -> String {
+  func closure(_ pipeline: Pipeline, parameter base: String, streamType: String? = nil) -> String {
     context.nested(base) { name in
-      let text = chain(pipeline, outer: name).0.swift()
+      let text = chain(pipeline, outer: name, streamType: streamType).0.swift()
       return "{ \(name) in \(Chain.indentLines(text, by: "    "))\(text.contains("\n") ? "\n" : " ")}"
     }
   }
 
-  func inline(_ pipeline: Pipeline) -> String { chain(pipeline, outer: "$0").0.swiftInCall() }
+  /// A pipeline written inside a call; `streamType` as `chain`'s.
+  func inline(_ pipeline: Pipeline, streamType: String? = nil) -> String {
+    chain(pipeline, outer: "$0", streamType: streamType).0.swiftInCall()
+  }
 
   func source(_ meaning: Meaning, outer: String?, hint: String) -> String? {
     switch meaning {
     case .just(let arg): return "Observable.just(\(argument(arg, outer: outer)))"
     case .of(let args):
-      return "Observable.of(" + args.map { argument($0, outer: outer) }.joined(separator: ", ") + ")"
+      let values = args.map { argument($0, outer: outer) }.joined(separator: ", ")
+      // Values of several types: one array, which Swift types [Any] (`of` would want one type).
+      return meaning.givesSeveralTypes ? "Observable.from([\(values)])" : "Observable.of(\(values))"
     case .range(let from, let count): return "Observable.range(start: \(from), count: \(count))"
     case .empty: return "Observable<\(hint)>.empty()"
     case .never: return "Observable<\(hint)>.never()"
