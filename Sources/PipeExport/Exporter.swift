@@ -79,8 +79,9 @@ public enum Exporter {
         bindings.insert(name.text)
       case .setting(let path, let value):
         // The RxJS export honours an error's retryAfter until the script says it off.
-        if path.text == "retryAfter" { context.honoursRetryAfter = value.word != "off" }
-        if library != .rxjs && statement.text.contains("retryAfter") {
+        let retryAfter = path.text == "retryAfter"
+        if retryAfter { context.honoursRetryAfter = value.word != "off" }
+        if library != .rxjs && retryAfter {
           // The Swift exports' delay strategies always honour an error's retryAfter.
           let note =
             "(a setting of pipe's: no code; the delay strategies below still wait at least an error's"

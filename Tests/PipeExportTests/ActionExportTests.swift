@@ -18,3 +18,19 @@ final class ActionExportTests: XCTestCase {
       reading.stdout)
   }
 }
+
+/// The Swift exports' note on `set retryAfter` is read from the setting's path, not found in
+/// the statement's text: a value that says "retryAfter" is no such setting.
+final class RetryAfterSettingExportTests: XCTestCase {
+  func testTheNoteFollowsTheSettingNotItsText() throws {
+    let note = "the delay strategies below still wait at least an error's retryAfter"
+    for library in ["rxswift", "combine"] {
+      let setting = try exportRun(library, "set retryAfter off\njust 1 | show")
+      XCTAssertTrue(setting.stdout.contains(note), setting.stdout)
+      let text = try exportRun(library, "set weather.faults \"retryAfter\"\njust 1 | show")
+      XCTAssertEqual(text.status, 0, text.stderr)
+      XCTAssertFalse(text.stdout.contains(note), text.stdout)
+      XCTAssertTrue(text.stdout.contains("(a setting of pipe's: no code)"), text.stdout)
+    }
+  }
+}
