@@ -230,8 +230,10 @@ final class KeptValue {
     }
   }
 
-  @inline(__always) func keep(_ value: Value) {
-    boxed = value
+  /// Keeps `value`, moved in: `value` is left holding what was kept before, to be released
+  /// by its owner, so that keeping a record or a list neither retains nor releases it.
+  @inline(__always) func keep(moving value: inout Value) {
+    swap(&boxed, &value)
     held = .boxed
   }
 
@@ -250,7 +252,7 @@ struct KeepingSteps: FusedStep {
   var isDone: Bool { ends.reached }
 
   @inline(__always) func step(_ value: inout Value) throws -> Bool {
-    if try step(&value) { kept.keep(value) }
+    if try step(&value) { kept.keep(moving: &value) }
     return false
   }
 }
@@ -271,7 +273,7 @@ struct IntLaneKeepingSteps: FusedStep {
     case .drop: break
     case .undecided(let stage, let y):
       var boxed = Value.int(y)
-      if try rest[stage].step(&boxed) { kept.keep(boxed) }
+      if try rest[stage].step(&boxed) { kept.keep(moving: &boxed) }
     }
     return false
   }

@@ -4,41 +4,81 @@ extension ExpressionCompiler {
     { _, context in context[slot] }
   }
 
-  static func list(_ items: [Evaluator]) -> Evaluator {
+  static func list(_ items: [BoxedEvaluator]) -> Evaluator {
     { (element, context) throws(PipeError) in
       var values: [Value] = []
       values.reserveCapacity(items.count)
-      for item in items { values.append(try item(element, context)) }
+      for item in items { values.append(try item.run(element, context)) }
       try Value.checkItems(values)
       return .list(values)
     }
   }
 
-  /// A literal whose keys are all different (nearly every one) is built from its keys, made
-  /// once here and shared by every record it makes (so a field read finds its key at the
-  /// index it remembers, `FieldCache`), and its values in order: in one allocation, without
-  /// looking its keys up. One that repeats a key keeps its first place and its last value,
-  /// as `Record` does.
-  static func record(_ fields: [(String, Evaluator)]) -> Evaluator {
-    guard Set(fields.map(\.0)).count == fields.count else {
+  /// A literal whose keys are all different (nearly every one) has a fixed shape: its keys,
+  /// made once here and shared by every record it makes (so a field read finds its key at the
+  /// index it remembers, `FieldCache`), and its values in order, each read where it stands
+  /// (`Operand`: the element, a constant, a name, a field of the element) or computed. Up to
+  /// four fields are held by the closure one by one, so that making a record calls no closure
+  /// kept in an array (whose context each call would retain and release) and allocates its
+  /// fields once, at their number. One that repeats a key keeps its first place and its last
+  /// value, as `Record` does.
+  static func record(_ keys: [String], _ values: [Operand]) -> Evaluator {
+    guard Set(keys).count == keys.count else {
       return { (element, context) throws(PipeError) in
         var record = Record()
-        for (key, field) in fields { record[key] = try field(element, context) }
+        for index in keys.indices { record[keys[index]] = try values[index].value(element, context) }
         try Value.checkItems(record.fields.lazy.map(\.value))
         return .record(record)
       }
     }
-    let keys = fields.map(\.0)
-    let values = fields.map { BoxedEvaluator(run: $0.1) }
-    return { (element, context) throws(PipeError) in
-      var made: [Record.Field] = []
-      made.reserveCapacity(keys.count)
-      for index in keys.indices {
-        made.append(Record.Field(keys[index], try values[index].run(element, context)))
+    switch keys.count {
+    case 1:
+      let (k0, v0) = (keys[0], values[0])
+      return { (element, context) throws(PipeError) in
+        try made([Record.Field(k0, try v0.value(element, context))])
       }
-      try Value.checkItems(made.lazy.map(\.value))
-      return .record(Record(uniqueFields: made))
+    case 2:
+      let (k0, k1, v0, v1) = (keys[0], keys[1], values[0], values[1])
+      return { (element, context) throws(PipeError) in
+        let a = try v0.value(element, context)
+        let b = try v1.value(element, context)
+        return try made([Record.Field(k0, a), Record.Field(k1, b)])
+      }
+    case 3:
+      let (k0, k1, k2, v0, v1, v2) = (keys[0], keys[1], keys[2], values[0], values[1], values[2])
+      return { (element, context) throws(PipeError) in
+        let a = try v0.value(element, context)
+        let b = try v1.value(element, context)
+        let c = try v2.value(element, context)
+        return try made([Record.Field(k0, a), Record.Field(k1, b), Record.Field(k2, c)])
+      }
+    case 4:
+      let (k0, k1, k2, k3) = (keys[0], keys[1], keys[2], keys[3])
+      let (v0, v1, v2, v3) = (values[0], values[1], values[2], values[3])
+      return { (element, context) throws(PipeError) in
+        let a = try v0.value(element, context)
+        let b = try v1.value(element, context)
+        let c = try v2.value(element, context)
+        let d = try v3.value(element, context)
+        return try made([Record.Field(k0, a), Record.Field(k1, b), Record.Field(k2, c), Record.Field(k3, d)])
+      }
+    default:
+      return { (element, context) throws(PipeError) in
+        var fields: [Record.Field] = []
+        fields.reserveCapacity(keys.count)
+        for index in keys.indices {
+          fields.append(Record.Field(keys[index], try values[index].value(element, context)))
+        }
+        return try made(fields)
+      }
     }
+  }
+
+  /// The record of a literal's fields, its keys all different, once they pass the limits.
+  @inline(__always)
+  private static func made(_ fields: [Record.Field]) throws(PipeError) -> Value {
+    try Value.checkItems(fields.lazy.map(\.value))
+    return .record(Record(uniqueFields: fields))
   }
 
   /// An evaluator kept in an array: boxed, so that calling it goes through no reabstraction
@@ -86,21 +126,21 @@ extension ExpressionCompiler {
     }
   }
 
-  static func call(_ function: ExpressionFunction?, _ arguments: [Evaluator]) -> Evaluator {
+  static func call(_ function: ExpressionFunction?, _ arguments: [BoxedEvaluator]) -> Evaluator {
     guard let function, function.arity.contains(arguments.count) else {
       return { (_, _) throws(PipeError) in
         throw PipeError(kind: "invalidExpression", message: "unknown function")
       }
     }
     if arguments.count == 1, let unary = function.unary {
-      let argument = arguments[0]
+      let argument = arguments[0].run
       return { (element, context) throws(PipeError) in try unary(try argument(element, context)) }
     }
     let body = function.body
     return { (element, context) throws(PipeError) in
       var values: [Value] = []
       values.reserveCapacity(arguments.count)
-      for argument in arguments { values.append(try argument(element, context)) }
+      for argument in arguments { values.append(try argument.run(element, context)) }
       return try body(values)
     }
   }

@@ -9,12 +9,15 @@ extension ExpressionCompiler {
     case element
     case constant(Value)
     case variable(Int)
+    /// A field of the element (`.city`), read as a field read node reads it.
+    case field(String, FieldCache)
     case computed(Evaluator)
 
     init(_ expr: Expr, _ environment: ExpressionEnvironment) {
       switch expr.kind {
       case .element: self = .element
       case .name(let name): self = .variable(environment.names.firstIndex(of: name.text) ?? -1)
+      case .field(let base, let name) where base.readsTheElement: self = .field(name.text, FieldCache())
       default:
         if let value = ExpressionCompiler.folded(expr, environment) {
           self = .constant(value)
@@ -30,6 +33,7 @@ extension ExpressionCompiler {
       case .element: return element
       case .constant(let value): return value
       case .variable(let slot): return context[slot]
+      case .field(let key, let cache): return try Operations.field(element, key, cache)
       case .computed(let evaluate): return try evaluate(element, context)
       }
     }
@@ -224,4 +228,12 @@ private enum IntGreater: IntOperation {
 
 private enum IntGreaterEqual: IntOperation {
   @inline(__always) static func apply(_ x: Int, _ y: Int) -> Value? { .bool(x >= y) }
+}
+
+extension Expr {
+  /// Whether the expression is `.` alone.
+  var readsTheElement: Bool {
+    if case .element = kind { return true }
+    return false
+  }
 }

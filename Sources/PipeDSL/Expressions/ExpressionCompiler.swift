@@ -97,8 +97,9 @@ public enum ExpressionCompiler {
       return { (element, context) throws(PipeError) in
         try Operations.field(try base(element, context), key, cache)
       }
-    case .list(let items): return list(items.map { build($0, environment) })
-    case .record(let entries): return record(entries.map { ($0.key.text, build($0.value, environment)) })
+    case .list(let items): return list(items.map { BoxedEvaluator(run: build($0, environment)) })
+    case .record(let entries):
+      return record(entries.map(\.key.text), entries.map { Operand($0.value, environment) })
     case .unary(let op, let operand): return unary(op, build(operand, environment))
     case .binary(let op, let left, let right):
       return binary(op, left, right, environment)
@@ -106,7 +107,8 @@ public enum ExpressionCompiler {
       return conditional(
         build(condition, environment), build(then, environment), build(otherwise, environment))
     case .call(let name, let arguments):
-      return call(environment.functions[name.text], arguments.map { build($0, environment) })
+      return call(
+        environment.functions[name.text], arguments.map { BoxedEvaluator(run: build($0, environment)) })
     case .invalid:
       return { (_, _) throws(PipeError) in
         throw PipeError(kind: "invalidExpression", message: "the expression has errors")

@@ -58,6 +58,7 @@ extension Value {
   static func nests(
     _ value: Value, items: some Sequence<Value>, storage: Int?, deeperThan limit: Int
   ) -> Bool {
+    if isFlat(items) { return limit < 1 }
     let known = PassedDepths.shared.withLock { $0.kept }
     if let levels = known.levels(ofStorage: storage) { return levels > limit }
     var measure = ValueMeasure(maxLevels: max(limit, 0), maxBytes: .max)
@@ -71,6 +72,24 @@ extension Value {
       PassedDepths.shared.withLock { $0.keep(value, storage: storage, levels: deepest + 1) }
     }
     return deepest + 1 > limit
+  }
+}
+
+extension Value {
+  /// Whether `items` are a few scalars and strings (a record of a fixed shape, a small list):
+  /// their list or record nests one level, which is answered without the lock and the depths
+  /// kept (the values that nest do not pass here, so those kept stay the ones worth keeping).
+  @inline(__always)
+  fileprivate static func isFlat(_ items: some Sequence<Value>) -> Bool {
+    var count = 0
+    for item in items {
+      count += 1
+      switch item {
+      case .list, .record: return false
+      default: if count > 16 { return false }
+      }
+    }
+    return true
   }
 }
 
