@@ -9,8 +9,9 @@ import XCTest
 /// further turn when resumed.
 final class TurnLoopTests: LeakCheckingTestCase {
   /// A pausable run whose every slice is paused before its work starts, so a turn loop
-  /// parks at its first synchronous turn: the events after each slice.
-  private final class PausedRun<Element> {
+  /// parks at its first synchronous turn: the events after each slice (TurnLoopValueTests
+  /// too).
+  final class PausedRun<Element> {
     let control = RunControl()
     var events: [Event<Element>] = []
     var pauses = 0
@@ -36,6 +37,9 @@ final class TurnLoopTests: LeakCheckingTestCase {
     }
 
     func resume() { pausedSlice { control.resume() } }
+
+    /// Resumes in a slice that is not paused before its work is done.
+    func resumeUnpaused() { control.slice(nanoseconds: 60_000_000_000) { control.resume() } }
 
     func end() {
       subscription?.dispose()

@@ -85,34 +85,40 @@
 /// does when it leaves with values still to emit: the other shape of a turn loop, whose next
 /// turn waits on the current-thread trampoline's queue rather than in a sink.
 ///
-/// Per value it reads whether anything downstream has ended (`DownstreamLifetimes`) or the
-/// run is paused (one flag of the run's control, found once); a loop that left because the
-/// run is paused hands its next turn to the control (`RunControl.park`), which runs it when
-/// the run is resumed, so the values go on where they stopped.
+/// Per value it reads whether anything downstream has ended (`DownstreamLifetimes`, without
+/// the run's control when the chain ends at it) and the run's one flag for stopped or paused,
+/// in place: a byte, as the sinks' flags, with no call and no nil to test (a chain without a
+/// control reads `unpaused`'s). A loop that left because the run is paused hands its next
+/// turn to the control (`RunControl.park`), which runs it when the run is resumed, so the
+/// values go on where they stopped.
 ///
 ///     while loop.goesOn { emit the next value }
 ///     loop.leave(turn)  // paused: the control keeps `turn`
 @usableFromInline struct TurnLoop {
   /// The lifetimes downstream, without the run's control when the chain ends at it.
   @usableFromInline let downstream: DownstreamLifetimes
-  @usableFromInline let control: RunControl?
+  /// The run's control, or `unpaused` when the chain leads to none.
+  @usableFromInline let control: RunControl
 
   @usableFromInline init(_ lifetime: (any Cancelable)?) {
     let lifetimes = DownstreamLifetimes(lifetime)
-    let control = lifetimes.rest?.runControl
-    self.control = control
+    let found = lifetimes.rest?.runControl
+    control = found ?? Self.unpaused
     // The control's own stop is part of its pause flag: not read twice per value.
-    downstream = control != nil && lifetimes.rest === control ? lifetimes.endingBefore() : lifetimes
+    downstream = found != nil && lifetimes.rest === found ? lifetimes.endingBefore() : lifetimes
   }
+
+  /// The control of a loop whose chain leads to none: nothing stops or pauses it.
+  @usableFromInline static let unpaused = RunControl()
 
   /// True while the loop may emit the next value: nothing downstream has ended, and the run
   /// is neither stopped nor paused.
   @inlinable var goesOn: Bool {
-    !downstream.isDisposed && control?.isDisposedOrPaused != true
+    !downstream.isDisposed && !control.isDisposedOrPaused
   }
 
   /// True once anything downstream has ended or the run was stopped: `observer.isDisposed`.
-  @inlinable var isDisposed: Bool { downstream.isDisposed || control?.isDisposed == true }
+  @inlinable var isDisposed: Bool { downstream.isDisposed || control.isDisposed }
 
   /// The loop left before its end (`goesOn` turned false): if it is because the run is
   /// paused, `next` waits on the run's control until the run is resumed.
