@@ -104,11 +104,9 @@ struct ExpressionWriter {
     case (.swift, "len"): return "\(joined).count"
     case (.swift, "num"): return "Double(\(joined))"
     case (.swift, "round") where arguments.count == 1: return "Int((\(joined)).rounded())"
-    case (.javascript, "str"): return "String(\(joined))"
-    case (.javascript, "len"): return "\(joined).length"
-    case (.javascript, "num"): return "Number(\(joined))"
-    case (.javascript, "round") where arguments.count == 1: return "Math.round(\(joined))"
-    case (.javascript, "abs"), (.javascript, "min"), (.javascript, "max"): return "Math.\(name)(\(joined))"
+    // num, len, abs and round are the export's helpers of those names, which fail as pipe's do.
+    case (.javascript, "str"): return "show(\(joined))"
+    case (.javascript, "min"), (.javascript, "max"): return "Math.\(name)(\(joined))"
     default: return "\(name)(\(joined))"
     }
   }

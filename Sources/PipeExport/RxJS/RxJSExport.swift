@@ -65,7 +65,8 @@ struct RxJSExport: LibraryExport {
     let body = statements.map { $0.text + (testing && $0.runs && !$0.background ? "\nplayToEnd();" : "") }
     // PipeError where the code raises or reads an error (a script of prompt commands does not).
     let errors = context.errors.typescript(kinds: context.kinds)
-    if errors != nil
+    let functions = Self.functions.filter { context.helpers.contains($0.name) }
+    if errors != nil || !functions.isEmpty
       || (body + context.declarations).contains(where: { $0.contains("PipeError") || $0.contains(".kind") })
     {
       parts.append(Self.pipeError)
@@ -75,6 +76,7 @@ struct RxJSExport: LibraryExport {
     if context.helpers.contains("numbered") { parts.append(Self.numbered) }
     if context.helpers.contains("retryWhenOn") { parts.append(Self.retryWhenOn) }
     if context.helpers.contains("show") { parts.append(Self.show) }
+    parts += functions.map(\.text)
     parts += Self.faithful.filter { context.helpers.contains($0.name) }.map(\.text)
     parts += context.declarations
     guard testing else { return (parts + body).joined(separator: "\n\n") + "\n" }
@@ -164,6 +166,58 @@ struct RxJSExport: LibraryExport {
         return '{' + Object.entries(x).map(([k, v]) => `${k}: ${literal(v)}`).join(', ') + '}';
       }
       return String(x);
+    }
+    """
+
+  /// pipe's functions whose JavaScript would not fail where pipe's do, in the order they are
+  /// declared: each is declared once at the top of an export that calls it.
+  static let functions: [(name: String, text: String)] = [
+    ("num", num), ("len", len), ("abs", abs), ("round", round),
+  ]
+
+  /// pipe's `num`: JavaScript's `Number('abc')` is NaN and `Number('')` 0, where pipe fails.
+  static let num = """
+    /** pipe's num: a number stays itself, a text written as a number (spaces around it allowed) is that number; other text or another value fails with typeError, as in pipe (JavaScript's Number gives NaN, or 0 for ''). */
+    function num(x: unknown): number {
+      if (typeof x === 'number') return x;
+      if (typeof x !== 'string') throw new PipeError('typeError', `num needs a string or a number, not ${x === null ? "null" : typeof x}`);
+      const text = x.trim();
+      if (/^[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?$/.test(text) && Number.isFinite(Number(text))) return Number(text);
+      throw new PipeError('typeError', `cannot read ${JSON.stringify(x)} as a number`);
+    }
+    """
+
+  /// pipe's `len`: JavaScript's `length` of a record or a number is undefined.
+  static let len = """
+    /** pipe's len: the characters of a text, the items of a list, the fields of a record; another value fails with typeError, as in pipe (JavaScript's length is undefined there). */
+    function len(x: unknown): number {
+      if (typeof x === 'string') return [...x].length;
+      if (Array.isArray(x)) return x.length;
+      if (typeof x === 'object' && x !== null && !(x instanceof PipeError)) return Object.keys(x).length;
+      throw new PipeError('typeError', `len needs a string, list or record, not ${x === null ? "null" : typeof x}`);
+    }
+    """
+
+  /// pipe's `abs`: JavaScript's `Math.abs('-3')` is 3, `Math.abs('a')` NaN.
+  static let abs = """
+    /** pipe's abs: of a number; another value fails with typeError, as in pipe (JavaScript's Math.abs('-3') is 3). */
+    function abs(x: unknown): number {
+      if (typeof x !== 'number') throw new PipeError('typeError', `abs needs a number, not ${x === null ? "null" : typeof x}`);
+      return Math.abs(x);
+    }
+    """
+
+  /// pipe's `round`: half away from zero (JavaScript's `Math.round(-2.5)` is -2, pipe's -3),
+  /// and `round(x, digits)`, which JavaScript has not.
+  static let round = """
+    /** pipe's round: half away from zero (JavaScript's Math.round(-2.5) is -2, pipe's -3), or to 0 to 15 digits; another value fails with typeError, as in pipe. */
+    function round(x: unknown, digits: number = 0): number {
+      if (typeof x !== 'number' || !Number.isInteger(digits) || digits < 0 || digits > 15) {
+        throw new PipeError('typeError', 'round(x, digits) needs a number and 0 to 15 digits');
+      }
+      const scale = 10 ** digits;
+      const rounded = Math.round(Math.abs(x) * scale) / scale;
+      return x < 0 && rounded !== 0 ? -rounded : rounded;
     }
     """
 

@@ -55,7 +55,16 @@ struct RxJSWriter {
   func ms(_ seconds: Double) -> String { dialect.milliseconds(seconds) }
 
   func expression(_ expr: Expr, element: String = "x", names: [String: String] = [:]) -> String {
-    ExpressionWriter(dialect: dialect, element: element, names: names).write(expr)
+    // The functions whose JavaScript would not fail where pipe's do (Number('abc') is NaN) are
+    // helpers of the export (RxJSExport.functions); str is pipe's show.
+    _ = expr.contains {
+      if case .call(let name, _) = $0.kind {
+        if name.text == "str" { context.use("show") }
+        if RxJSExport.functions.contains(where: { $0.name == name.text }) { context.use(name.text) }
+      }
+      return false
+    }
+    return ExpressionWriter(dialect: dialect, element: element, names: names).write(expr)
   }
 
   /// `(x) => pipeline`, `.` at the sub-pipeline's source being `x`.
