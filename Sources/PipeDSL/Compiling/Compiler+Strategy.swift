@@ -21,13 +21,19 @@ extension Compiler {
     guard !parsed.hasErrors else {
       return StrategyCompilation(strategy: nil, diagnostics: parsed.diagnostics, file: file)
     }
+    let (strategy, diagnostics) = compileStrategy(parsed.tree)
+    return StrategyCompilation(strategy: strategy, diagnostics: parsed.diagnostics + diagnostics, file: file)
+  }
+
+  /// Checks a strategy argument the parser already read, a `retryWhen`'s own argument, as
+  /// `compileStrategy(_:name:)` checks its text; nil with the diagnostics when it has errors.
+  public func compileStrategy(_ arg: Arg) -> (strategy: CompiledStrategy?, diagnostics: [Diagnostic]) {
     let saved = (graph, diagnostics)
     defer { (graph, diagnostics) = saved }
     diagnostics = []
     graph = Graph()
-    let strategy = StrategyCompiler.compile(parsed.tree, compiler: self, hasDot: false, parent: -1)
-    return StrategyCompilation(
-      strategy: hasErrors ? nil : strategy, diagnostics: parsed.diagnostics + diagnostics, file: file)
+    let strategy = StrategyCompiler.compile(arg, compiler: self, hasDot: false, parent: -1)
+    return (hasErrors ? nil : strategy, diagnostics)
   }
 
   /// Checks a duration written on its own, `7s`, `500ms` or `2` (seconds), as

@@ -174,26 +174,27 @@ extension Strategy {
         }
       }
       return .byKind(branches)
-    case .name(let name): return named(name.text, [], text: arg.description)
-    case .call(let call): return named(call.name.text, call.arguments, text: arg.description)
+    case .name(let name): return named(name.text, [], arg)
+    case .call(let call): return named(call.name.text, call.arguments, arg)
     default: return nil
     }
   }
 
-  private static func named(_ name: String, _ arguments: [Arg], text: String) -> Strategy? {
+  private static func named(_ name: String, _ arguments: [Arg], _ arg: Arg) -> Strategy? {
     switch name {
     case "until": return arguments.first?.word.map { .until(setting: $0) }
     case "online": return .online
     case "ask": return .ask
     case "never": return .never
-    default: return compiled(text).map { .delays(DelaySchedule($0)) }
+    default: return compiled(arg).map { .delays(DelaySchedule($0)) }
     }
   }
 
   /// A timed strategy as the compiler resolves it, its defaults filled in (`exponential(1s,
-  /// times: 5)` has factor 2 and max 30 s): the catalogue's reading, not a second one.
-  private static func compiled(_ text: String) -> RetryStrategy? {
-    return Compiler(settings: Settings()).compileStrategy(text).strategy?.schedule
+  /// times: 5)` has factor 2 and max 30 s): the catalogue's reading of the argument the parser
+  /// read, not a second one of it printed back to text.
+  private static func compiled(_ arg: Arg) -> RetryStrategy? {
+    Compiler(settings: Settings()).compileStrategy(arg).strategy?.schedule
   }
 }
 
