@@ -22,6 +22,7 @@ struct RxJSExport: LibraryExport {
     }
     let value = walk.printsPlainly ? "x" : "show(x)"
     if value != "x" { context.use("show") }
+    context.use(RxJSWriter.pipeError)  // the error's kind
     return chain.javascript()
       + ".subscribe({\n  next: (x) => console.log(\(value)),\n  error: (e) => console.log(`error: ${e.kind}`),\n  complete: () => console.log('completed'),\n});"
   }
@@ -66,9 +67,7 @@ struct RxJSExport: LibraryExport {
     // PipeError where the code raises or reads an error (a script of prompt commands does not).
     let errors = context.errors.typescript(kinds: context.kinds)
     let functions = Self.functions.filter { context.helpers.contains($0.name) }
-    if errors != nil || !functions.isEmpty
-      || (body + context.declarations).contains(where: { $0.contains("PipeError") || $0.contains(".kind") })
-    {
+    if errors != nil || !functions.isEmpty || context.helpers.contains(RxJSWriter.pipeError) {
       parts.append(Self.pipeError)
     }
     parts += [errors].compactMap { $0 }

@@ -9,7 +9,8 @@ extension RxJSWriter {
     let list = kinds.map { "[" + $0.map(dialect.string).joined(separator: ", ") + "]" }
     /// A delay notifier `wait` that lets the other kinds through.
     func typed(_ wait: String) -> String {
-      list.map { "(\($0).includes(error.kind) ? \(wait) : \(use("throwError"))(() => error))" } ?? wait
+      if list != nil { context.use(Self.pipeError) }
+      return list.map { "(\($0).includes(error.kind) ? \(wait) : \(use("throwError"))(() => error))" } ?? wait
     }
     switch strategy {
     case .delays(let schedule):
@@ -112,6 +113,7 @@ extension RxJSWriter {
     let body = cases.map { "    " + Chain.indentLines($0, by: "    ") }.joined(separator: "\n")
     let count = max.map { "count: \($0), " } ?? ""
     let listed = branches.compactMap(\.kind).map(dialect.string).joined(separator: ", ")
+    context.use(Self.pipeError)  // the switch on error.kind
     // Each kind counts its own attempts, as pipe's (unlisted kinds share *'s): one map of
     // counts per subscription, made in a defer.
     return

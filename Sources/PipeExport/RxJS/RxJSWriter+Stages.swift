@@ -77,11 +77,13 @@ extension RxJSWriter {
     case .repeatCount(let count): chain.add(op("repeat", count.map(String.init) ?? ""))
     case .materialize:
       context.declare(Self.pipeRecord)
+      context.use(Self.pipeError)  // a record's `error` is pipe's error, read by its kind
       _ = use("ObservableNotification")
       chain.add(op("materialize"))
       chain.add(op("map", "pipeRecord"), comment: "pipe's records: .event, .value, .error")
     case .dematerialize:
       context.declare(Self.pipeRecord)
+      context.use(Self.pipeError)
       _ = use("ObservableNotification")
       chain.add(op("map", "rxNotification"))
       chain.add(op("dematerialize"))
@@ -115,6 +117,7 @@ extension RxJSWriter {
       let raised = kind.map(raise) ?? "x"
       chain.add(op("map", "(x) => {\n  if (\(expression(expr))) throw \(raised);\n  return x;\n}"))
     case .mapError(let expr):
+      context.use(Self.pipeError)
       chain.add(
         op(
           "catchError",

@@ -42,11 +42,17 @@ struct RxJSWriter {
     return name
   }
 
+  /// The helper name of the `PipeError` class: a stage that raises one or reads an error's
+  /// `kind` uses it, and the document then declares the class (RxJSExport.document).
+  static let pipeError = "PipeError"
+
   static let timed: Set = ["timer", "interval", "delay", "debounceTime", "throttleTime", "timeout"]
 
   func argument(_ arg: Arg, outer: String?) -> String {
     switch arg.kind {
-    case .element(let names): return ([outer ?? "x"] + names.map(\.text)).joined(separator: ".")
+    case .element(let names):
+      if names.contains(where: { $0.text == "kind" }) { context.use(Self.pipeError) }
+      return ([outer ?? "x"] + names.map(\.text)).joined(separator: ".")
     case .expression(let expr): return expression(expr, element: outer ?? "x")
     default: return dialect.literal(arg)
     }
@@ -58,6 +64,7 @@ struct RxJSWriter {
     // The functions whose JavaScript would not fail where pipe's do (Number('abc') is NaN) are
     // helpers of the export (RxJSExport.functions); str is pipe's show.
     _ = expr.contains {
+      if case .field(_, let name) = $0.kind, name.text == "kind" { context.use(Self.pipeError) }
       if case .call(let name, _) = $0.kind {
         if name.text == "str" { context.use("show") }
         if RxJSExport.functions.contains(where: { $0.name == name.text }) { context.use(name.text) }
