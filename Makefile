@@ -79,7 +79,7 @@ test: test-deps lint test-targets-listed
 	$(SWIFT) build --build-tests
 	$(MAKE) man
 	SWIFT=$(SWIFT) scripts/test-two-lanes.sh
-	$(SWIFT) run pipe check examples
+	"$$($(SWIFT) build --show-bin-path)/pipe" check examples
 
 test-fast: deps
 	$(SWIFT) build --build-tests
