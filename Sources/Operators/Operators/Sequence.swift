@@ -121,6 +121,9 @@ extension TurnElements {
     // is only ever run from its queue): looked up once, not at every value. The index stays
     // in a register until the turn ends (only this loop reads it).
     let trampoline = CurrentThread.current
+    // The loop's lifetimes in a local: as a stored property they were loaded from the object
+    // again after every value (`onNext` is opaque to the optimiser).
+    let loop = self.loop
     var index = self.index
     defer { self.index = index }
     while !isDisposed && loop.goesOn {
