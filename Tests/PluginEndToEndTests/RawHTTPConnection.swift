@@ -44,20 +44,18 @@ final class RawHTTPConnection {
   }
 
   /// Whether any byte of an answer came before the server closed the connection.
-  func closedUnanswered(within seconds: Double) -> Bool {
+  func closedUnanswered(within seconds: Double) -> Bool { endsFirst(within: seconds, flags: 0) }
+
+  /// Whether, within `seconds`, the first thing to read is the end of the connection.
+  private func endsFirst(within seconds: Double, flags: Int32) -> Bool {
     var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
     guard poll(&descriptor, 1, Int32(seconds * 1000)) == 1 else { return false }
     var byte: UInt8 = 0
-    return recv(socket, &byte, 1, 0) == 0
+    return recv(socket, &byte, 1, flags) == 0
   }
 
   /// Whether the server closes the connection within `seconds` (true), or keeps it open.
-  func isClosed(within seconds: Double) -> Bool {
-    var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-    guard poll(&descriptor, 1, Int32(seconds * 1000)) == 1 else { return false }
-    var byte: UInt8 = 0
-    return recv(socket, &byte, 1, Int32(MSG_PEEK)) == 0
-  }
+  func isClosed(within seconds: Double) -> Bool { endsFirst(within: seconds, flags: Int32(MSG_PEEK)) }
 
   /// Reads one response: its head, then as many body bytes as its Content-Length says.
   private func readResponse() throws -> Int {
