@@ -8,26 +8,28 @@ import XCTest
 final class LinearCostTests: XCTestCase {
   /// Seconds `pipe` takes for `text` on standard input.
   private func seconds(_ text: String) throws -> Double {
-    let start = ContinuousClock.now
-    let run = try PipeProcess.run([], input: text, timeout: 300)
-    let elapsed = ContinuousClock.now - start
-    XCTAssertFalse(run.signaled, String(run.output.prefix(2000)))
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    var run: PipeRun?
+    let seconds = try Growth.seconds { run = try PipeProcess.run([], input: text, timeout: 300) }
+    XCTAssertEqual(run?.signaled, false, String(run?.output.prefix(2000) ?? ""))
+    return seconds
   }
 
-  /// The ratio of the time for `long` lines to the time for `short`.
+  /// The ratio of the time for `long` lines to the time for `short` (the least of up to three
+  /// turns of each: `Growth`), and what was measured.
   private func ratio(
     short: Int, long: Int, _ line: (Int) -> String, ending: (Int) -> String = { _ in "" }
-  ) throws -> Double {
-    let shortTime = try seconds((0..<short).map(line).joined(separator: "\n") + "\n" + ending(short))
-    let longTime = try seconds((0..<long).map(line).joined(separator: "\n") + "\n" + ending(long))
-    return longTime / shortTime
+  ) throws -> (ratio: Double, measured: String) {
+    var texts: [Int: String] = [:]
+    for count in [short, long] {
+      texts[count] = (0..<count).map(line).joined(separator: "\n") + "\n" + ending(count)
+    }
+    return try Growth.ratio(small: short, large: long, under: 6, rounds: 3) { try seconds(texts[$0]!) }
   }
 
   /// 10k lines took 0.78 s, 20k 3.0 s, 30k 7.8 s: every statement looked at every job before it.
   func testManyStatementsCostLinearly() throws {
-    let ratio = try ratio(short: 5000, long: 20000) { _ in "just 1 | discard" }
-    XCTAssertLessThan(ratio, 6, "20k statements took \(ratio)× as long as 5k")
+    let growth = try ratio(short: 5000, long: 20000) { _ in "just 1 | discard" }
+    XCTAssertLessThan(growth.ratio, 6, "20k statements against 5k: " + growth.measured)
   }
 
   /// A 2,000-line `let` chain took 13.5 s to report its error.
@@ -35,8 +37,8 @@ final class LinearCostTests: XCTestCase {
     let line = { (index: Int) in
       index == 0 ? "let s0 = just 1" : "let s\(index) = s\(index - 1) | map { . + 1 }"
     }
-    let ratio = try ratio(short: 500, long: 2000, line, ending: { "s\($0 - 1) | nosuchstage\n" })
-    XCTAssertLessThan(ratio, 6, "a 2000-line let chain took \(ratio)× as long as a 500-line one")
+    let growth = try ratio(short: 500, long: 2000, line, ending: { "s\($0 - 1) | nosuchstage\n" })
+    XCTAssertLessThan(growth.ratio, 6, "a 2000-line let chain against a 500-line one: " + growth.measured)
   }
 
   /// The most memory `pipe` held running `lines` lines of `just 1 | discard` from standard
