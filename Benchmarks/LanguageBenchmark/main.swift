@@ -10,6 +10,36 @@
 // (issue 31, Shapes.swift) follows, each beside its reference; `--shape NAME` runs only the
 // shapes whose name contains NAME (`--shape ""` all of them), without the other cases.
 
+import Foundation
+
+let usage = """
+  usage: LanguageBenchmark [--json] [--quick] [--shape NAME]
+         LanguageBenchmark --profile | --profile-engine | --profile-compile
+
+  Runs the compile case, the language chain beside the engine's, the suite of real shapes
+  (each beside its reference) and the clients case, and prints one table.
+
+    --json             one JSON object per row and line, for tools
+    --quick            a shorter chain, fewer times
+    --shape NAME       only the shapes whose name contains NAME (--shape "" for all of them)
+    --profile          the language chain once on 1M values, nothing else (for perf, callgrind)
+    --profile-engine   the same chain on the engine with Ints
+    --profile-compile  the compile case once
+    -h, --help         this text
+
+  """
+let flags: Set = ["--json", "--quick", "--shape", "--profile", "--profile-engine", "--profile-compile"]
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(usage, terminator: "")
+  exit(0)
+}
+for (index, argument) in arguments.enumerated()
+where !flags.contains(argument) && (index == 0 || arguments[index - 1] != "--shape") {
+  FileHandle.standardError.write(Data("LanguageBenchmark: unknown argument '\(argument)'\n\n\(usage)".utf8))
+  exit(2)
+}
+
 if CommandLine.arguments.contains("--profile") {
   ChainCase.runLanguage()
 } else if CommandLine.arguments.contains("--profile-engine") {
