@@ -98,20 +98,26 @@ extension ExpressionFunction {
     }
   }
 
-  /// The characters of `string`, as `String.count` counts them: for short ASCII text, its
-  /// bytes less one for each CR LF (one character), without walking its grapheme clusters.
-  /// A long text goes to `String.count`, whose own loop is the standard library's, optimised
-  /// in every build: this byte loop, in a debug build, took a second per 32 MiB string.
+  /// The characters of `string`, as `String.count` counts them: for ASCII text up to 4 KiB,
+  /// its bytes less one for each CR LF (one character), read from its contiguous UTF-8 in one
+  /// pass, without walking its grapheme clusters (a byte loop over `String.UTF8View` was an
+  /// eighth of the time of `map {"item " + str(.)} | filter {len(.) > 6}`). Other text goes to
+  /// `String.count`.
   static func characters(_ string: String) -> Int {
-    guard string.utf8.count <= 4096 else { return string.count }
-    var count = 0
-    var afterReturn = false
-    for byte in string.utf8 {
-      guard byte < 0x80 else { return string.count }
-      if !(afterReturn && byte == 0x0A) { count += 1 }
-      afterReturn = byte == 0x0D
+    let utf8 = string.utf8
+    guard utf8.count <= 4096 else { return string.count }
+    let ascii = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      var high: UInt8 = 0
+      var pairs = 0
+      var before: UInt8 = 0
+      for byte in bytes {
+        high |= byte
+        if byte == 0x0A && before == 0x0D { pairs += 1 }
+        before = byte
+      }
+      return high < 0x80 ? bytes.count - pairs : nil
     }
-    return count
+    return (ascii ?? nil) ?? string.count
   }
 
   private static func number(_ value: Value) throws(PipeError) -> Value {
