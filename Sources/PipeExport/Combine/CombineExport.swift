@@ -41,12 +41,7 @@ struct CombineExport: LibraryExport {
       parts.append(Self.imports)
       parts.append("let scheduler = DispatchQueue.main\nvar subscriptions = Set<AnyCancellable>()")
     }
-    var helpers = CombineHelper.closure(of: context.helpers, runnable: runnable)
-    let code = (helpers.map(\.text) + context.declarations + body).joined(separator: "\n")
-    if !helpers.contains(.pipeError), SwiftCode.readsErrorRecord(code) {
-      helpers = CombineHelper.closure(
-        of: context.helpers + [CombineHelper.pipeError.rawValue], runnable: runnable)
-    }
+    let helpers = CombineHelper.closure(of: context.helpers, runnable: runnable)
     let errors = context.errors.swift(kinds: context.kinds)
     parts += [errors].compactMap { $0 }
     parts += helpers.map {

@@ -14,8 +14,8 @@ enum CombineHelper: String, CaseIterable {
     if names.contains(Self.retryDelays.rawValue) { names.insert(Self.retryAfter.rawValue) }
     // The materialized events are records, which `show` prints (and declares).
     if names.contains(Self.materialize.rawValue) { names.insert(Self.show.rawValue) }
-    // The helpers that read or raise pipe's error record.
-    let readers: [Self] = [.run, .show, .cold, .numbered, .retryAfter, .retryWhen, .circuitBreaker]
+    // The error record where the code (ExportContext.readErrorRecord) or a helper reads it.
+    let readers = allCases.filter { !$0.reads.isEmpty }
     if runnable || readers.contains(where: { names.contains($0.rawValue) }) {
       names.insert(Self.pipeError.rawValue)
     }
@@ -25,6 +25,23 @@ enum CombineHelper: String, CaseIterable {
       ])
     }
     return allCases.filter { names.contains($0.rawValue) }
+  }
+
+  /// The parts of pipe's error record the helper's text reads or raises: an export using it
+  /// declares the record (`SwiftCode.pipeError`).
+  var reads: [ErrorRecordPart] {
+    switch self {
+    case .pipeError, .clock, .interval, .delayValues, .debounceValues, .shareWhileConnected, .repeatCount,
+      .openCombineGaps:
+      return []
+    case .run: return [.kind]
+    case .show: return [.kind, .message, .source, .status, .attempt, .retryAfter]
+    case .cold, .circuitBreaker: return [.pipeError]
+    case .numbered: return [.pipeError, .attempt]
+    case .retryAfter, .retryDelays: return [.retryAfter]
+    case .retryWhen: return [.pipeError, .kind]
+    case .materialize: return [.kind, .message]
+    }
   }
 
 }

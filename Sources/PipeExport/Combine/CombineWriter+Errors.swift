@@ -19,10 +19,13 @@ extension CombineWriter {
         ".tryMap { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
       )
     case .mapError(let expr):
-      if case .record(let entries) = expr.kind, let error = SwiftCode.error(from: entries, element: "error") {
+      if case .record(let entries) = expr.kind,
+        let error = SwiftCode.error(from: entries, element: "error", context: context)
+      {
         chain.add(".mapError { error in \(error) }", comment: "a record with a kind is the new error")
         return false
       }
+      context.readErrorRecord()
       chain.add(
         ".mapError { error in PipeError(error.kind, message: \(expression(expr, element: "error"))) }")
     case .action(let event, let action): addAction(event, action, into: &chain)

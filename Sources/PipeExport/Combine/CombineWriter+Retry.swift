@@ -6,6 +6,7 @@ extension CombineWriter {
   /// without reaching the strategy, as RxSwift's `retry(when:)` typed to an error.
   func retryWhen(_ strategy: Strategy, max: Int?, on kinds: [String]?, into chain: inout Chain) {
     let list = kinds.map { "[" + $0.map(dialect.string).joined(separator: ", ") + "]" }
+    if list != nil { context.readErrorRecord() }  // `when:` reads the error's kind
     retryWhen(
       strategy, max: max, when: list.map { "when: { \($0).contains($0.kind) }, " } ?? "",
       open: list.map { ".retryWhen(on: \($0)) {" } ?? ".retryWhen {", into: &chain)
@@ -71,6 +72,7 @@ extension CombineWriter {
     _ branches: [(kind: String?, strategy: Strategy)], max: Int?, open: String, into chain: inout Chain
   ) {
     context.use(CombineHelper.retryWhen.rawValue)
+    context.readErrorRecord()  // the switch on error.kind
     var cases: [String] = []
     for (kind, strategy) in branches {
       let label = kind.map { "case \(dialect.string($0)):" } ?? "default:"

@@ -14,7 +14,7 @@ extension CombineWriter {
     case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr), of: expr))
     case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr), of: expr))
     case .scan(let seed, let expr):
-      chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr))
+      chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr, context: context))
     case .take(let count): chain.add(".prefix(\(count))")
     case .skip(let count): chain.add(".dropFirst(\(count))")
     case .takeWhile(let expr): chain.add(".prefix " + SwiftCode.closure(expression(expr), of: expr))

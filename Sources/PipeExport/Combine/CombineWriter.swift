@@ -63,8 +63,11 @@ struct CombineWriter {
   func argument(_ arg: Arg, outer: String?) -> String {
     switch arg.kind {
     case .element(let names) where names.isEmpty && context.errorAsValue && context.isError(outer):
+      context.readErrorRecord()
       return "show(\(outer ?? "$0"))"  // the error joins the stream as pipe's record
-    case .element(let names): return ([outer ?? "$0"] + names.map(\.text)).joined(separator: ".")
+    case .element(let names):
+      SwiftCode.noteReads(names, context: context)
+      return ([outer ?? "$0"] + names.map(\.text)).joined(separator: ".")
     case .expression(let expr): return expression(expr, element: outer ?? "$0")
     default: return SwiftCode.literal(arg, context: context)
     }
@@ -92,6 +95,7 @@ struct CombineWriter {
     var writer = ExpressionWriter(dialect: dialect, element: element, names: names)
     writer.readsRecord = element == "$0" && context.elementType == Meaning.recordType
     if writer.showsRecordSides(expr) { context.use("show") }
+    SwiftCode.noteReads(expr, context: context)
     return writer.write(expr)
   }
 

@@ -34,6 +34,10 @@ final class ExportContext {
     if !helpers.contains(helper) { helpers.append(helper) }
   }
 
+  /// Marks that the Swift written reads pipe's error record (`PipeError`, an error's `kind`,
+  /// `attempt`, ...): the document then declares it (`SwiftCode.pipeError`).
+  func readErrorRecord() { use(SwiftCode.errorRecord) }
+
   func `import`(_ name: String) {
     if !imports.contains(name) { imports.append(name) }
   }

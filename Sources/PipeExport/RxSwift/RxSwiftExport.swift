@@ -25,6 +25,7 @@ struct RxSwiftExport: LibraryExport {
     let plain = walk.printsPlainly && !record && sink != .collect
     let value = plain ? "$0" : "show($0)"
     if value != "$0" { context.use("show") }
+    context.readErrorRecord()  // onError prints the error's kind
     chain.add(
       ".subscribe(\n    onNext: { print(\(value)) },\n    onError: { print(\"error: \\($0.kind)\") },\n    onCompleted: { print(\"completed\") }\n)"
     )
@@ -71,23 +72,24 @@ struct RxSwiftExport: LibraryExport {
     let numbered = context.helpers.contains("numbered")
     let errors = context.errors.swift(kinds: context.kinds)
     parts += [errors].compactMap { $0 }
-    let pipeErrorAt = parts.count
-    if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
-    if numbered { parts.append(Self.numbered) }
-    if context.helpers.contains("retryOn") { parts.append(Self.retryOn) }
-    if context.helpers.contains("retryAfter") { parts.append(Self.retryAfter) }
-    if context.helpers.contains("show") {
-      parts.append(CombineHelper.show.text)
-      if context.declarations.contains(RxSwiftWriter.record) { parts.append(RxSwiftWriter.recordFields) }
+    let helpers = RxSwiftHelper.allCases.filter { context.helpers.contains($0.rawValue) }
+    // The error record where the code or a helper reads it (a runnable program prints errors' kinds).
+    if runnable || context.helpers.contains(SwiftCode.errorRecord)
+      || helpers.contains(where: { !$0.reads.isEmpty })
+    {
+      parts.append(
+        SwiftCode.pipeError(numbered: numbered, errors: errors == nil ? nil : context.errors, rxTimeout: true)
+      )
+    }
+    for helper in helpers {
+      parts.append(helper.text)
+      if helper == .show, context.declarations.contains(RxSwiftWriter.record) {
+        parts.append(RxSwiftWriter.recordFields)
+      }
     }
     parts += context.declarations
     // On RxTest's clock a statement runs when the scheduler starts: one after another, as in pipe.
     parts += body.map { $0.text + (testing && $0.runs ? "\ntestScheduler.start()" : "") }
-    if runnable || SwiftCode.readsErrorRecord(parts[pipeErrorAt...].joined(separator: "\n")) {
-      let pipeError = SwiftCode.pipeError(
-        numbered: numbered, errors: errors == nil ? nil : context.errors, rxTimeout: true)
-      parts.insert(pipeError, at: pipeErrorAt)
-    }
     return parts.joined(separator: "\n\n") + "\n"
   }
 

@@ -25,6 +25,7 @@ extension RxSwiftWriter {
     case .general(let pipeline):
       var notifier = self.chain(pipeline, outer: "error", extraBindings: ["errors"], strategy: true).0
       notifier.head = "errors.enumerated().map { PipeError($1, attempt: $0 + 1) }"
+      context.readErrorRecord()
       chain.add(
         "\(open){ (errors: Observable<Error>) in\n    \(Chain.indentLines(notifier.swift(), by: "    "))\n})"
       )
@@ -65,6 +66,7 @@ extension RxSwiftWriter {
   private func byKind(
     _ branches: [(kind: String?, strategy: Strategy)], max: Int?, open: String, into chain: inout Chain
   ) {
+    context.readErrorRecord()  // the switch on error.kind
     var cases: [String] = []
     for (kind, strategy) in branches {
       let label = kind.map { "case \(dialect.string($0)):" } ?? "default:"

@@ -11,7 +11,7 @@ extension RxSwiftWriter {
     case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr), of: expr))
     case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr), of: expr))
     case .scan(let seed, let expr):
-      chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr))
+      chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr, context: context))
     case .take(let count): chain.add(".take(\(count))")
     case .skip(let count): chain.add(".skip(\(count))")
     case .takeFor(let seconds): chain.add(".take(for: \(interval(seconds)), scheduler: \(scheduler))")
@@ -39,10 +39,10 @@ extension RxSwiftWriter {
     case .repeatCount(nil):
       chain.add("// repeat: RxSwift has no repeat; resubscribe on completion with concat")
     case .materialize:
-      context.declare(Self.record)
+      declareRecord()
       chain.add(".materializeRecords()", comment: "pipe's records: .event, .value, .error")
     case .dematerialize:
-      context.declare(Self.record)
+      declareRecord()
       chain.add(".dematerializeRecords()")
     default: return false
     }
@@ -81,10 +81,13 @@ extension RxSwiftWriter {
         ".map { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
       )
     case .mapError(let expr):
-      if case .record(let entries) = expr.kind, let error = SwiftCode.error(from: entries, element: "error") {
+      if case .record(let entries) = expr.kind,
+        let error = SwiftCode.error(from: entries, element: "error", context: context)
+      {
         return chain.add(
           ".catch { error in throw \(error) }", comment: "a record with a kind is the new error")
       }
+      context.readErrorRecord()
       chain.add(
         ".catch { error in throw PipeError(error.kind, message: \(expression(expr, element: "error"))) }")
     case .action(let event, let action): addAction(event, action, into: &chain)
@@ -131,6 +134,12 @@ extension RxSwiftWriter {
 
 extension RxSwiftWriter {
   /// `PipeRecord` printed as pipe prints a record, `{event: "next", value: 1}`.
+  /// Declares pipe's record of an event (`record`), whose `.error.kind` reads the error record.
+  private func declareRecord() {
+    context.declare(Self.record)
+    context.readErrorRecord()
+  }
+
   static let recordFields = """
     extension PipeRecord: Record {
         var fields: [(String, Any)] {

@@ -7,6 +7,7 @@ enum SwiftCode {
     switch action {
     case .log: return "print(\(element))"
     case .say(let expr):
+      noteReads(expr, context: context)
       return "print(\(ExpressionWriter(dialect: .swift, element: element).write(expr)))"
     case .count(let name):
       context.declare("var \(name) = 0")
@@ -30,7 +31,8 @@ enum SwiftCode {
   }
 
   /// `scan`'s closure: `{ $0 + $1 }`, or with names when the body leaves one unread.
-  static func scanClosure(_ expr: Expr) -> String {
+  static func scanClosure(_ expr: Expr, context: ExportContext) -> String {
+    noteReads(expr, context: context)
     if expr.reads("acc") && expr.readsElement {
       return "{ \(ExpressionWriter(dialect: .swift, element: "$1", names: ["acc": "$0"]).write(expr)) }"
     }
@@ -46,9 +48,11 @@ enum SwiftCode {
 
   /// `mapError { {kind: "rateLimited", retryAfter: 2} }`: a record with a kind is the new
   /// error, `PipeError("rateLimited", retryAfter: 2)`; nil for a record without one.
-  static func error(from entries: [RecordEntry], element: String) -> String? {
+  static func error(from entries: [RecordEntry], element: String, context: ExportContext) -> String? {
     let writer = ExpressionWriter(dialect: .swift, element: element)
     guard let kind = entries.first(where: { $0.key.text == "kind" }) else { return nil }
+    context.readErrorRecord()
+    entries.forEach { noteReads($0.value, context: context) }
     var arguments = [writer.write(kind.value)]
     for label in ["message", "status", "retryAfter"] {
       if let entry = entries.first(where: { $0.key.text == label }) {
@@ -123,18 +127,42 @@ enum SwiftCode {
       """
   }
 
-  /// Whether Swift code reads pipe's error record (`PipeError`, an error's `kind`, `attempt`,
-  /// ...), which the document then declares.
-  static func readsErrorRecord(_ code: String) -> Bool {
-    let fields = [
-      "PipeError", ".kind", ".message", ".attempt", ".source", ".status", ".retryAfter", "RetryAfter",
-      "show(",
-    ]
-    return fields.contains { code.contains($0) }
+  /// The name a writer marks on its context (`ExportContext.readErrorRecord`) where the code
+  /// it writes reads pipe's error record; Combine's helper of that name declares it.
+  static let errorRecord = CombineHelper.pipeError.rawValue
+
+  /// Marks the error record as read where `expr` reads one of its fields (`.kind`, `.attempt`):
+  /// of an error, or of a record of the same field names, which the record's declaration leaves
+  /// as it is.
+  static func noteReads(_ expr: Expr, context: ExportContext) {
+    let reads = expr.contains {
+      if case .field(_, let name) = $0.kind { return ErrorRecordPart(field: name.text) != nil }
+      return false
+    }
+    if reads { context.readErrorRecord() }
+  }
+
+  /// Marks the error record as read where a path of fields (`.kind` of `just .kind`) names one.
+  static func noteReads(_ path: [Name], context: ExportContext) {
+    if path.contains(where: { ErrorRecordPart(field: $0.text) != nil }) { context.readErrorRecord() }
   }
 
   /// Each line of `text` as a `//` comment (Swift and JavaScript alike).
   static func lineComments(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n")
+  }
+}
+
+/// The parts of pipe's error record (`SwiftCode.pipeError`) Swift code can read: the
+/// `PipeError` type, or a field of its `extension Error`. Each helper lists those it reads
+/// (`CombineHelper.reads`, `RxSwiftHelper.reads`); a document using one declares the record.
+enum ErrorRecordPart: String, CaseIterable {
+  case pipeError = "PipeError"
+  case kind, message, attempt, source, status, retryAfter
+
+  /// The field an expression's `.name` reads, where it is one of the record's.
+  init?(field name: String) {
+    guard let part = Self(rawValue: name), part != .pipeError else { return nil }
+    self = part
   }
 }
