@@ -64,23 +64,26 @@ struct RxJSExport: LibraryExport {
     if !importLines.isEmpty { parts.append(importLines.joined(separator: "\n")) }
     // A statement in the background (&) runs together with the next one, as in pipe.
     let body = statements.map { $0.text + (testing && $0.runs && !$0.background ? "\nplayToEnd();" : "") }
-    // PipeError where the code raises or reads an error (a script of prompt commands does not).
     let errors = context.errors.typescript(kinds: context.kinds)
-    let functions = Self.functions.filter { context.helpers.contains($0.name) }
-    if errors != nil || !functions.isEmpty || context.helpers.contains(RxJSWriter.pipeError) {
+    // The helpers declared: those used, and on the TestScheduler its check of the marbles.
+    let helpers = (Self.helpers + Self.functions + Self.faithful).filter { context.helpers.contains($0.name) }
+    var testHelpers: [(name: String, text: String)] = []
+    if testing {
+      if context.helpers.contains("coldEach") { testHelpers.append(("coldEach", Self.coldEach)) }
+      testHelpers.append(("sameMarbles", Self.sameMarbles))
+    }
+    // PipeError where the code raises or reads an error (a script of prompt commands does not),
+    // or a helper declared reads it.
+    if errors != nil || context.helpers.contains(RxJSWriter.pipeError)
+      || (helpers + testHelpers).contains(where: { Self.pipeErrorReaders.contains($0.name) })
+    {
       parts.append(Self.pipeError)
     }
     parts += [errors].compactMap { $0 }
-    if context.helpers.contains("withAttempt") { parts.append(Self.withAttempt) }
-    if context.helpers.contains("numbered") { parts.append(Self.numbered) }
-    if context.helpers.contains("retryWhenOn") { parts.append(Self.retryWhenOn) }
-    if context.helpers.contains("show") { parts.append(Self.show) }
-    parts += functions.map(\.text)
-    parts += Self.faithful.filter { context.helpers.contains($0.name) }.map(\.text)
+    parts += helpers.map(\.text)
     parts += context.declarations
     guard testing else { return (parts + body).joined(separator: "\n\n") + "\n" }
-    if context.helpers.contains("coldEach") { parts.append(Self.coldEach) }
-    parts.append(Self.sameMarbles)
+    parts += testHelpers.map(\.text)
     parts.append(
       "// Every pipeline runs on the TestScheduler's virtual clock, as pipe runs a script: one frame\n"
         + "// is 1 ms. In an app, leave out the TestScheduler: the operators then use the real clock.\n"
@@ -94,6 +97,15 @@ struct RxJSExport: LibraryExport {
         + body.map { "  " + Chain.indentLines($0, by: "  ") }.joined(separator: "\n\n") + "\n});")
     return parts.joined(separator: "\n\n") + "\n"
   }
+
+  /// The helpers of pipe's operators and values, in the order they are declared.
+  static let helpers: [(name: String, text: String)] = [
+    ("withAttempt", withAttempt), ("numbered", numbered), ("retryWhenOn", retryWhenOn), ("show", show),
+  ]
+
+  /// The helpers whose text reads the `PipeError` class (`new PipeError`, `instanceof PipeError`):
+  /// a document declaring one declares the class.
+  static let pipeErrorReaders: Set = ["withAttempt", "show", "sameMarbles", "num", "len", "abs", "round"]
 
   static let pipeError = """
     /** An error of one of pipe's kinds, as its sources and throwIf raise them; retryAfter is the seconds a 429's or 503's Retry-After asked for. */
