@@ -13,9 +13,21 @@ import TerminalText
 /// A line waits in the buffer at most `latency`: a burst of values is written in large
 /// pieces, and a pipeline on the real clock piped into `tee` or `jq` is still seen as it runs.
 final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
-  private let lock = NSLock()
-  private var buffer: [UInt8] = []
-  private var flushPending = false
+  /// The bytes waiting, and whether a flush is due: behind a `Mutex` (a compare-and-swap
+  /// when nobody else holds it), taken once per line.
+  private struct Pending {
+    var buffer: [UInt8] = []
+    var flushPending = false
+
+    /// Writes what waits, in one write.
+    mutating func drain() {
+      guard !buffer.isEmpty else { return }
+      Descriptor.write(buffer, to: STDOUT_FILENO)
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+
+  private let pending = Mutex(Pending())
   private let latency = DispatchTimeInterval.milliseconds(50)
   let redactor: Redactor
   private let errorPaint: Paint
@@ -29,37 +41,35 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
 
   func line(_ text: String) {
     let text = redactor.redact(text).neutralisingControls(keepingStyles: outputPaint.colour)
-    lock.withLock {
-      buffer.append(contentsOf: text.utf8)
-      buffer.append(10)
-      if buffer.count > 1 << 16 {
-        drain()
-      } else if !flushPending {
-        flushPending = true
-        DispatchQueue.global().asyncAfter(deadline: .now() + latency) { [weak self] in self?.flush() }
+    let schedule = pending.withLock { pending in
+      pending.buffer.append(contentsOf: text.utf8)
+      pending.buffer.append(10)
+      if pending.buffer.count > 1 << 16 {
+        pending.drain()
+        return false
       }
+      if pending.flushPending { return false }
+      pending.flushPending = true
+      return true
+    }
+    if schedule {
+      DispatchQueue.global().asyncAfter(deadline: .now() + latency) { [weak self] in self?.flush() }
     }
   }
 
   func errorLine(_ text: String) {
     let text = redactor.redact(text).neutralisingControls(keepingStyles: errorPaint.colour)
-    lock.withLock {
-      drain()
+    pending.withLock { pending in
+      pending.drain()
       Descriptor.write(errorPaint.errorLine(text.hasSuffix("\n") ? text : text + "\n"), to: STDERR_FILENO)
     }
   }
 
   func flush() {
-    lock.withLock {
-      flushPending = false
-      drain()
+    pending.withLock { pending in
+      pending.flushPending = false
+      pending.drain()
     }
-  }
-
-  private func drain() {
-    guard !buffer.isEmpty else { return }
-    Descriptor.write(buffer, to: STDOUT_FILENO)
-    buffer.removeAll(keepingCapacity: true)
   }
 }
 

@@ -18,7 +18,7 @@ extension String {
   public func neutralisingControls(keepingStyles: Bool = false, form: ControlCharacters.Form = .pipe)
     -> String
   {
-    guard !utf8.allSatisfy(ControlCharacters.isPlainASCII) else { return self }
+    guard !ControlCharacters.isPlainASCII(self) else { return self }
     guard unicodeScalars.contains(where: ControlCharacters.isControl) else { return self }
     var result = String.UnicodeScalarView()
     let scalars = Array(unicodeScalars)
@@ -71,6 +71,16 @@ public enum ControlCharacters {
   /// a tab or a line feed.
   @inline(__always) static func isPlainASCII(_ byte: UInt8) -> Bool {
     (byte >= 0x20 && byte < 0x7F) || byte == 0x0A || byte == 0x09
+  }
+
+  /// Whether `text` is plain ASCII alone (`isPlainASCII` of each byte), its bytes read in
+  /// place where they are contiguous: the common line, which `neutralisingControls` returns
+  /// as it is.
+  public static func isPlainASCII(_ text: String) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where !isPlainASCII(byte) { return false }
+      return true
+    } ?? text.utf8.allSatisfy(isPlainASCII)
   }
 
   public static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -34,7 +34,12 @@ public enum DisplayWidth {
 
   /// `printableASCII` of a `String`, compiled for it (callers in other modules get no
   /// generic, unspecialised walk).
-  public static func printableASCII(_ text: String) -> Int? { printableASCII(bytes: text.utf8) }
+  /// Its bytes are read in place where the string has them contiguous (native and small
+  /// strings: all but a bridged one), not through the UTF-8 view's iterator.
+  public static func printableASCII(_ text: String) -> Int? {
+    if let columns = text.utf8.withContiguousStorageIfAvailable({ printableASCII(bytes: $0) }) { return columns }
+    return printableASCII(bytes: text.utf8)
+  }
 
   @inline(__always) private static func printableASCII(bytes: some Sequence<UInt8>) -> Int? {
     var count = 0

@@ -31,11 +31,20 @@ final class LogSink: ShowSink {
         lastTime = (offset, time)
       }
       let prefix = prefixes[record.node] ?? " #\(record.node) " + "node \(record.node)".padding(width) + "  "
-      var line = time
+      // One string, grown once: appending to a copy of `time` would copy it, and each piece
+      // made on its own (`describe`'s interpolation) would be one more string per line.
+      var line = ""
+      line.reserveCapacity(time.utf8.count + prefix.utf8.count + 48)
+      line += time
       line += prefix
       line += String(record.subscription)
       line += "  "
-      line += LogSink.describe(record.kind)
+      if case .next(let value as Value) = record.kind {
+        line += "next "
+        line += value.show
+      } else {
+        line += LogSink.describe(record.kind)
+      }
       output.line(line)
     }
   }

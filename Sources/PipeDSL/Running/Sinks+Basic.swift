@@ -40,16 +40,19 @@ final class CollectSink: ShowSink {
 class ShowSink: SinkConsumer {
   let context: SinkContext
   let render: ((Value) -> String)?
+  /// The runtime's output, read once: not through the context and the runtime at every value.
+  let output: any OutputStream
   var error: PipeError?
 
   init(context: SinkContext, render: ((Value) -> String)?) {
     self.context = context
     self.render = render
+    output = context.runtime.output
   }
 
   func on(_ event: Event<Value>) {
     switch event {
-    case .next(let value): if let render { context.runtime.output.line(render(value)) }
+    case .next(let value): if let render { output.line(render(value)) }
     case .error(let error):
       let pipeError = PipeError.from(error)
       self.error = pipeError

@@ -8,6 +8,11 @@ import TerminalText
 ///     ──────  ────
 ///     Oslo    21.5
 ///     Lima      18
+///
+/// Each value's cells are written (`show`) and measured once, into one grid; records of the
+/// shape of the one before (the same keys in the same order, as a source's records are) are
+/// placed without looking their keys up again; a row of printable ASCII that fits is written
+/// straight into its line's bytes (`plainRow`).
 struct TableRenderer {
   /// The widest a cell is drawn before it is cut.
   static let maxCell = 40
@@ -17,43 +22,54 @@ struct TableRenderer {
   func lines(for values: [Value]) -> [String] {
     guard !values.isEmpty else { return ["(no values)"] }
     let columns = Self.columns(of: values)
-    let rows = values.map { value in columns.map { Self.cell(value, column: $0) } }
-    let widths = fitted(
-      columns.indices.map { index in
-        min(
-          Self.maxCell,
-          max(columns[index].displayWidth, rows.map { $0[index]?.text.displayWidth ?? 0 }.max() ?? 0))
-      })
+    let cells = Self.grid(of: values, columns: columns)
+    var widest = columns.map(\.displayWidth)
+    for (index, cell) in cells.enumerated() {
+      let column = index % columns.count
+      widest[column] = max(widest[column], cell.width)
+    }
+    let widths = fitted(widest.map { min(Self.maxCell, $0) })
     let header = StyledLine.row(columns.map { ($0, false, TextStyle.bold) }, widths: widths)
     let rule = widths.map { String(repeating: display.glyphs.line, count: $0) }.joined(separator: "  ")
     var lines = [header.rendered(colour: display.colour), rule]
-    for row in rows {
-      if let line = Self.plainRow(row, widths: widths) {
-        lines.append(line)
+    lines.reserveCapacity(values.count + 2)
+    var bytes: [UInt8] = []
+    for start in stride(from: 0, to: cells.count, by: columns.count) {
+      let row = cells[start..<start + columns.count]
+      if Self.plainRow(row, widths: widths, into: &bytes) {
+        lines.append(String(decoding: bytes, as: UTF8.self))
         continue
       }
-      let cells = row.map { ($0?.text ?? "", $0?.isNumber ?? false, TextStyle.plain) }
+      let styled = row.map { ($0.text, $0.isNumber, TextStyle.plain) }
       lines.append(
-        StyledLine.row(cells, widths: widths, ellipsis: display.glyphs.ellipsis).rendered(colour: false))
+        StyledLine.row(styled, widths: widths, ellipsis: display.glyphs.ellipsis).rendered(colour: false))
     }
     return lines
   }
 
   /// A row whose cells are printable ASCII that fits their widths, as `StyledLine.row`
   /// renders it without colour (each cell padded, numbers on the right, two spaces apart,
-  /// no spaces at the end), written straight into one string; nil for any other row.
+  /// no spaces at the end); nil for any other row.
   static func plainRow(_ row: [(text: String, isNumber: Bool)?], widths: [Int]) -> String? {
-    var line = ""
-    line.reserveCapacity(widths.reduce(2 * widths.count, +))
-    for (index, cell) in row.enumerated() {
-      let text = cell?.text ?? ""
-      guard let columns = DisplayWidth.printableASCII(text), columns <= widths[index] else { return nil }
-      if index > 0 { line += "  " }
-      let padding = String(repeating: " ", count: widths[index] - columns)
-      line += cell?.isNumber ?? false ? padding + text : text + padding
+    var bytes: [UInt8] = []
+    let cells = row.map { $0.map { TableCell(text: $0.text, isNumber: $0.isNumber) } ?? .empty }
+    return plainRow(cells[...], widths: widths, into: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+  }
+
+  /// Writes `plainRow` of `row` into `bytes` (emptied first); false, for a row that is not
+  /// plain, with `bytes` left unfinished.
+  static func plainRow(_ row: ArraySlice<TableCell>, widths: [Int], into bytes: inout [UInt8]) -> Bool {
+    bytes.removeAll(keepingCapacity: true)
+    for (index, cell) in zip(widths.indices, row) {
+      guard let columns = cell.asciiColumns, columns <= widths[index] else { return false }
+      if index > 0 { bytes.append(contentsOf: repeatElement(0x20, count: 2)) }
+      let padding = repeatElement(UInt8(0x20), count: widths[index] - columns)
+      if cell.isNumber { bytes.append(contentsOf: padding) }
+      bytes.append(contentsOf: cell.text.utf8)
+      if !cell.isNumber { bytes.append(contentsOf: padding) }
     }
-    while line.utf8.last == 0x20 { line.removeLast() }
-    return line
+    while bytes.last == 0x20 { bytes.removeLast() }
+    return true
   }
 
   /// Narrows the widest columns until the table fits the display.
@@ -75,27 +91,77 @@ struct TableRenderer {
   static func columns(of values: [Value]) -> [String] {
     var columns: [String] = []
     var hasOther = false
+    var shape: [String] = []
     for value in values {
       guard case .record(let record) = value else {
         hasOther = true
         continue
       }
-      for key in record.keys where !columns.contains(key) { columns.append(key) }
+      if record.hasKeys(shape) { continue }  // nothing new: the last record had them all
+      shape = record.keys
+      for key in shape where !columns.contains(key) { columns.append(key) }
     }
     if hasOther && !columns.contains("value") { columns.append("value") }
     return columns
   }
 
-  /// A value's cell in `column`: its field, or itself in the `value` column.
-  static func cell(_ value: Value, column: String) -> (text: String, isNumber: Bool)? {
-    var field: Value?
-    if case .record(let record) = value {
-      field = record[column]
-    } else if column == "value" {
-      field = value
+  /// Every value's cells, row after row, `columns.count` to a row: a record's fields in
+  /// their columns, any other value in the `value` column, empty cells elsewhere.
+  static func grid(of values: [Value], columns: [String]) -> [TableCell] {
+    var cells: [TableCell] = []
+    cells.reserveCapacity(values.count * columns.count)
+    let valueColumn = columns.firstIndex(of: "value")
+    // The last record's keys, and the column of each.
+    var shape: [String] = []
+    var places: [Int] = []
+    for value in values {
+      let start = cells.count
+      cells.append(contentsOf: repeatElement(.empty, count: columns.count))
+      guard case .record(let record) = value else {
+        if let valueColumn { cells[start + valueColumn] = TableCell(value) }
+        continue
+      }
+      if !record.hasKeys(shape) {
+        shape = record.keys
+        places = shape.map { columns.firstIndex(of: $0)! }
+      }
+      for (field, place) in zip(record, places) { cells[start + place] = TableCell(field.value) }
     }
-    guard let field else { return nil }
-    return (field.show, field.number != nil)
+    return cells
+  }
+}
+
+/// One cell of a table: the text `show` writes, whether it is a number (drawn on the right),
+/// and its columns when it is printable ASCII alone (measured once).
+struct TableCell {
+  var text: String
+  var isNumber: Bool
+  /// The columns of printable ASCII text; nil for any other (`width` measures it).
+  var asciiColumns: Int?
+
+  static let empty = TableCell(text: "", isNumber: false)
+
+  init(text: String, isNumber: Bool) {
+    self.text = text
+    self.isNumber = isNumber
+    asciiColumns = DisplayWidth.printableASCII(text)
+  }
+
+  init(_ value: Value) {
+    switch value {
+    case .int, .double: self.init(text: value.show, isNumber: true)
+    default: self.init(text: value.show, isNumber: false)
+    }
+  }
+
+  /// The columns the text takes.
+  var width: Int { asciiColumns ?? text.displayWidth }
+}
+
+extension Record {
+  /// Whether the keys are `keys`, in that order.
+  fileprivate func hasKeys(_ keys: [String]) -> Bool {
+    count == keys.count && zip(self, keys).allSatisfy { $0.key == $1 }
   }
 }
 
