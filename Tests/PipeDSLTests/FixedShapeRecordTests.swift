@@ -71,6 +71,10 @@ final class FixedShapeRecordTests: XCTestCase {
         XCTAssertEqual(record, other, text)
         XCTAssertEqual(record.hashValue, other.hashValue, text)
         XCTAssertEqual(record.show, other.show, text)
+        if case .record(let made) = record, case .record(let built) = other {
+          XCTAssertEqual(made.keys, built.keys, text)
+          XCTAssertTrue(made.shape === built.shape, "one shape for one sequence of keys: \(text)")
+        }
         for key in Self.keys + ["missing"] {
           let read = try compile(".\(key)")
           XCTAssertEqual(

@@ -14,71 +14,67 @@ extension ExpressionCompiler {
     }
   }
 
-  /// A literal whose keys are all different (nearly every one) has a fixed shape: its keys,
-  /// made once here and shared by every record it makes (so a field read finds its key at the
-  /// index it remembers, `FieldCache`), and its values in order, each read where it stands
-  /// (`Operand`: the element, a constant, a name, a field of the element) or computed. Up to
-  /// four fields are held by the closure one by one, so that making a record calls no closure
-  /// kept in an array (whose context each call would retain and release) and allocates its
-  /// fields once, at their number. One that repeats a key keeps its first place and its last
-  /// value, as `Record` does.
+  /// A literal whose keys are all different (nearly every one) has a fixed shape: its keys'
+  /// `RecordShape`, found once here and shared by every record it makes (and by every other
+  /// record of those keys, so a field read finds its field by the shape, `FieldCache`), and
+  /// its values in order, each read where it stands (`Operand`: the element, a constant, a
+  /// name, a field of the element) or computed. Up to four fields are held by the closure one
+  /// by one, so that making a record calls no closure kept in an array (whose context each
+  /// call would retain and release) and allocates its values once, at their number. One that
+  /// repeats a key keeps its first place and its last value, as `Record` does.
   static func record(_ keys: [String], _ values: [Operand]) -> Evaluator {
     guard Set(keys).count == keys.count else {
       return { (element, context) throws(PipeError) in
         var record = Record()
         for index in keys.indices { record[keys[index]] = try values[index].value(element, context) }
-        try Value.checkItems(record.fields.lazy.map(\.value))
+        try Value.checkItems(record.values)
         return .record(record)
       }
     }
+    let shape = RecordShape.of(keys)
     switch keys.count {
     case 1:
-      let (k0, v0) = (keys[0], values[0])
-      return { (element, context) throws(PipeError) in
-        try made([Record.Field(k0, try v0.value(element, context))])
-      }
+      let v0 = values[0]
+      return { (element, context) throws(PipeError) in try made(shape, [try v0.value(element, context)]) }
     case 2:
-      let (k0, k1, v0, v1) = (keys[0], keys[1], values[0], values[1])
+      let (v0, v1) = (values[0], values[1])
       return { (element, context) throws(PipeError) in
         let a = try v0.value(element, context)
         let b = try v1.value(element, context)
-        return try made([Record.Field(k0, a), Record.Field(k1, b)])
+        return try made(shape, [a, b])
       }
     case 3:
-      let (k0, k1, k2, v0, v1, v2) = (keys[0], keys[1], keys[2], values[0], values[1], values[2])
+      let (v0, v1, v2) = (values[0], values[1], values[2])
       return { (element, context) throws(PipeError) in
         let a = try v0.value(element, context)
         let b = try v1.value(element, context)
         let c = try v2.value(element, context)
-        return try made([Record.Field(k0, a), Record.Field(k1, b), Record.Field(k2, c)])
+        return try made(shape, [a, b, c])
       }
     case 4:
-      let (k0, k1, k2, k3) = (keys[0], keys[1], keys[2], keys[3])
       let (v0, v1, v2, v3) = (values[0], values[1], values[2], values[3])
       return { (element, context) throws(PipeError) in
         let a = try v0.value(element, context)
         let b = try v1.value(element, context)
         let c = try v2.value(element, context)
         let d = try v3.value(element, context)
-        return try made([Record.Field(k0, a), Record.Field(k1, b), Record.Field(k2, c), Record.Field(k3, d)])
+        return try made(shape, [a, b, c, d])
       }
     default:
       return { (element, context) throws(PipeError) in
-        var fields: [Record.Field] = []
-        fields.reserveCapacity(keys.count)
-        for index in keys.indices {
-          fields.append(Record.Field(keys[index], try values[index].value(element, context)))
-        }
-        return try made(fields)
+        var made: [Value] = []
+        made.reserveCapacity(values.count)
+        for value in values { made.append(try value.value(element, context)) }
+        return try Self.made(shape, made)
       }
     }
   }
 
-  /// The record of a literal's fields, its keys all different, once they pass the limits.
+  /// The record of a literal's values, its keys all different, once they pass the limits.
   @inline(__always)
-  private static func made(_ fields: [Record.Field]) throws(PipeError) -> Value {
-    try Value.checkItems(fields.lazy.map(\.value))
-    return .record(Record(uniqueFields: fields))
+  private static func made(_ shape: RecordShape, _ values: [Value]) throws(PipeError) -> Value {
+    try Value.checkItems(values)
+    return .record(Record(shape: shape, values: values))
   }
 
   /// An evaluator kept in an array: boxed, so that calling it goes through no reabstraction

@@ -1,25 +1,27 @@
 import Synchronization
 
-/// Where one field read of an expression (`.b`) remembers the index its key had in the last
-/// record it read. The records one literal makes (`[a: ., b: . * 2]`) share their keys, in
-/// the literal's order, so the next one has the key at that index: checking that key (the
-/// same string, compared by its bits) replaces the search by key. A record whose key is
-/// elsewhere (another literal's, JSON's, one a field was added to or removed from) is
-/// searched as before, and its index remembered. One word, so that a read from any thread
-/// sees an index some read stored; a record's keys are all different, so the key found at
-/// an index is the field.
+/// Where one field read of an expression (`.b`) remembers where its key was in the last
+/// record it read: that record's shape (by its number, `RecordShape.number`) and the key's
+/// index. Records of one shape (a literal's, a JSON source's answers) have the key at that
+/// index, so a read is a compare of numbers and an index; a record of another shape is
+/// searched through its shape, and that shape remembered. One word (the number above the
+/// index), so that a read from any thread sees a pair some read stored.
 final class FieldCache: Sendable {
-  private let index = Atomic<Int>(0)
+  private let remembered = Atomic<Int>(0)
+  private static let indexBits = 16
+  private static let indexMask = (1 << indexBits) - 1
 
   init() {}
 
   /// The value of `key` in `record`, or nil when it has no such field.
   @inline(__always) func value(of key: String, in record: Record) -> Value? {
-    let fields = record.fields
-    let guess = index.load(ordering: .relaxed)
-    if guess < fields.count, fields[guess].key == key { return fields[guess].value }
-    guard let found = fields.firstIndex(where: { $0.key == key }) else { return nil }
-    index.store(found, ordering: .relaxed)
-    return fields[found].value
+    let shape = record.shape
+    let remembered = remembered.load(ordering: .relaxed)
+    if remembered >> Self.indexBits == shape.number { return record.values[remembered & Self.indexMask] }
+    guard let found = shape.index(of: key) else { return nil }
+    if found <= Self.indexMask, shape.number < Int.max >> Self.indexBits {
+      self.remembered.store(shape.number << Self.indexBits | found, ordering: .relaxed)
+    }
+    return record.values[found]
   }
 }

@@ -30,7 +30,9 @@ extension Value {
     case .string(let value): self = .string(value)
     case .array(let items): self = .list(items.map(Value.init))
     case .object(let object):
-      self = .record(Record(uniqueFields: object.members.map { Record.Field($0.key, Value($0.value)) }))
+      // The keys' sequence is interned, so that every answer of a source shares one shape.
+      self = .record(
+        Record(shape: .of(object.members.map(\.key)), values: object.members.map { Value($0.value) }))
     }
   }
 
@@ -45,7 +47,7 @@ extension Value {
     case .list(let items): return .array(items.map(\.json))
     case .record(let record):
       return .object(
-        JSONObject(uniqueMembers: record.fields.map { JSONObject.Member(key: $0.key, value: $0.value.json) }))
+        JSONObject(uniqueMembers: record.map { JSONObject.Member(key: $0.key, value: $0.value.json) }))
     }
   }
 }

@@ -15,7 +15,7 @@ extension Value {
     case .list(let items): return Self.nests(self, items: items, storage: storageAddress, deeperThan: limit)
     case .record(let record):
       return Self.nests(
-        self, items: record.fields.lazy.map(\.value), storage: storageAddress, deeperThan: limit)
+        self, items: record.values, storage: storageAddress, deeperThan: limit)
     default: return limit < 0  // a scalar, at every event of every stage: spared the measure
     }
   }
@@ -68,11 +68,13 @@ struct ValueMeasure {
       add(string.utf8.count)
       return 0
     case .list(let items):
-      return levels(of: items, above: above) { measure, item in measure.levels(of: item, above: above + 1) }
+      return levels(of: items, above: above) { measure, _, item in measure.levels(of: item, above: above + 1)
+      }
     case .record(let record):
-      return levels(of: record.fields, above: above) { measure, field in
-        measure.add(field.key.utf8.count)
-        return measure.levels(of: field.value, above: above + 1)
+      let keys = record.keys
+      return levels(of: record.values, above: above) { measure, index, value in
+        measure.add(keys[index].utf8.count)
+        return measure.levels(of: value, above: above + 1)
       }
     default: return 0
     }
@@ -85,7 +87,7 @@ struct ValueMeasure {
   }
 
   private mutating func levels<Item>(
-    of items: [Item], above: Int, _ each: (inout ValueMeasure, Item) -> Int
+    of items: [Item], above: Int, _ each: (inout ValueMeasure, Int, Item) -> Int
   ) -> Int {
     guard above < maxLevels else {
       tooDeep = true
@@ -100,8 +102,8 @@ struct ValueMeasure {
     }
     let start = bytes
     var deepest = 0
-    for item in items {
-      deepest = max(deepest, each(&self, item))
+    for (index, item) in items.enumerated() {
+      deepest = max(deepest, each(&self, index, item))
       if stopped { return deepest + 1 }
     }
     if let key { known[key] = (deepest + 1, bytes - start) }
