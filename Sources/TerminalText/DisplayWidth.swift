@@ -37,7 +37,9 @@ public enum DisplayWidth {
   /// Its bytes are read in place where the string has them contiguous (native and small
   /// strings: all but a bridged one), not through the UTF-8 view's iterator.
   public static func printableASCII(_ text: String) -> Int? {
-    if let columns = text.utf8.withContiguousStorageIfAvailable({ printableASCII(bytes: $0) }) { return columns }
+    if let columns = text.utf8.withContiguousStorageIfAvailable({ printableASCII(bytes: $0) }) {
+      return columns
+    }
     return printableASCII(bytes: text.utf8)
   }
 

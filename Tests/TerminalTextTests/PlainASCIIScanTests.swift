@@ -23,7 +23,8 @@ final class PlainASCIIScanTests: XCTestCase {
           let escaped = "\\u{\(String(control.unicodeScalars.first!.value, radix: 16, uppercase: true))}"
           XCTAssertEqual(
             text.neutralisingControls(),
-            String(repeating: "x", count: place) + escaped + String(repeating: "x", count: length - place - 1),
+            String(repeating: "x", count: place) + escaped
+              + String(repeating: "x", count: length - place - 1),
             "\(length) at \(place)")
         }
       }
