@@ -78,6 +78,26 @@ final class RecordShapeTests: XCTestCase {
     XCTAssertEqual(Record([("k", 1), ("j", 2), ("k", 3)]).fields, [.init("k", 3), .init("j", 2)])
   }
 
+  /// Records grown and shrunk field by field, their values strings on the heap, over and
+  /// over (so that each new record's storage is memory an ended one held): each holds what
+  /// was set, and equals the record made at once.
+  func testRecordsGrownAndShrunkFieldByFieldHoldWhatWasSet() {
+    let keys = (0..<6).map { "key\($0)" }
+    for turn in 0..<500 {
+      var record = Record()
+      for key in keys { record[key] = .string(String(repeating: key, count: 4) + String(turn)) }
+      record[keys[2]] = nil
+      record[keys[0]] = .int(turn)
+      let expected = Record(
+        [(keys[0], Value.int(turn))]
+          + [1, 3, 4, 5].map {
+            (keys[$0], Value.string(String(repeating: keys[$0], count: 4) + String(turn)))
+          })
+      XCTAssertEqual(record, expected, "turn \(turn)")
+      XCTAssertEqual(record.keys, expected.keys)
+    }
+  }
+
   /// One read site (`.b`) fed records of several shapes in turn, the key at other indices or
   /// missing, reads each one's own field.
   func testAReadSiteSeeingShapesInTurnReadsEachRight() throws {

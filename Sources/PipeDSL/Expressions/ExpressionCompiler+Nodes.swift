@@ -20,7 +20,7 @@ extension ExpressionCompiler {
   /// its values in order, each read where it stands (`Operand`: the element, a constant, a
   /// name, a field of the element) or computed. Up to four fields are held by the closure one
   /// by one, so that making a record calls no closure kept in an array (whose context each
-  /// call would retain and release) and allocates its values once, at their number. One that
+  /// call would retain and release) and allocates once: its shape and values together. One that
   /// repeats a key keeps its first place and its last value, as `Record` does.
   static func record(_ keys: [String], _ values: [Operand]) -> Evaluator {
     guard Set(keys).count == keys.count else {
@@ -35,13 +35,20 @@ extension ExpressionCompiler {
     switch keys.count {
     case 1:
       let v0 = values[0]
-      return { (element, context) throws(PipeError) in try made(shape, [try v0.value(element, context)]) }
+      return { (element, context) throws(PipeError) in
+        let a = try v0.value(element, context)
+        return try checked(Record(shape: shape) { $0.initialize(to: a) })
+      }
     case 2:
       let (v0, v1) = (values[0], values[1])
       return { (element, context) throws(PipeError) in
         let a = try v0.value(element, context)
         let b = try v1.value(element, context)
-        return try made(shape, [a, b])
+        return try checked(
+          Record(shape: shape) {
+            $0.initialize(to: a)
+            ($0 + 1).initialize(to: b)
+          })
       }
     case 3:
       let (v0, v1, v2) = (values[0], values[1], values[2])
@@ -49,7 +56,12 @@ extension ExpressionCompiler {
         let a = try v0.value(element, context)
         let b = try v1.value(element, context)
         let c = try v2.value(element, context)
-        return try made(shape, [a, b, c])
+        return try checked(
+          Record(shape: shape) {
+            $0.initialize(to: a)
+            ($0 + 1).initialize(to: b)
+            ($0 + 2).initialize(to: c)
+          })
       }
     case 4:
       let (v0, v1, v2, v3) = (values[0], values[1], values[2], values[3])
@@ -58,23 +70,29 @@ extension ExpressionCompiler {
         let b = try v1.value(element, context)
         let c = try v2.value(element, context)
         let d = try v3.value(element, context)
-        return try made(shape, [a, b, c, d])
+        return try checked(
+          Record(shape: shape) {
+            $0.initialize(to: a)
+            ($0 + 1).initialize(to: b)
+            ($0 + 2).initialize(to: c)
+            ($0 + 3).initialize(to: d)
+          })
       }
     default:
       return { (element, context) throws(PipeError) in
         var made: [Value] = []
         made.reserveCapacity(values.count)
         for value in values { made.append(try value.value(element, context)) }
-        return try Self.made(shape, made)
+        return try checked(Record(shape: shape, values: made))
       }
     }
   }
 
-  /// The record of a literal's values, its keys all different, once they pass the limits.
+  /// A literal's record, once its values pass the limits.
   @inline(__always)
-  private static func made(_ shape: RecordShape, _ values: [Value]) throws(PipeError) -> Value {
-    try Value.checkItems(values)
-    return .record(Record(shape: shape, values: values))
+  private static func checked(_ record: Record) throws(PipeError) -> Value {
+    try Value.checkItems(record.values)
+    return .record(record)
   }
 
   /// An evaluator kept in an array: boxed, so that calling it goes through no reabstraction

@@ -15,13 +15,16 @@ final class FieldCache: Sendable {
 
   /// The value of `key` in `record`, or nil when it has no such field.
   @inline(__always) func value(of key: String, in record: Record) -> Value? {
-    let shape = record.shape
+    let values = record.values
     let remembered = remembered.load(ordering: .relaxed)
-    if remembered >> Self.indexBits == shape.number { return record.values[remembered & Self.indexMask] }
+    if remembered >> Self.indexBits == values.storage.shapeNumber {
+      return values[remembered & Self.indexMask]
+    }
+    let shape = record.shape
     guard let found = shape.index(of: key) else { return nil }
     if found <= Self.indexMask, shape.number < Int.max >> Self.indexBits {
       self.remembered.store(shape.number << Self.indexBits | found, ordering: .relaxed)
     }
-    return record.values[found]
+    return values[found]
   }
 }

@@ -47,7 +47,7 @@ extension Value {
   var storageAddress: Int? {
     switch self {
     case .list(let items): return address(of: items)
-    case .record(let record): return address(of: record.values)
+    case .record(let record): return Int(bitPattern: record.values.address)
     default: return nil
     }
   }

@@ -19,6 +19,9 @@ public final class RecordShape: Sendable {
   let number: Int
   /// Each key's index, for a shape with more keys than a search through them pays for.
   private let indices: [String: Int]?
+  /// Whether the table holds the shape, for as long as the process runs: its records then
+  /// need not hold it (`RecordStorage`).
+  let interned: Bool
 
   private static let counter = Atomic<Int>(0)
   private static let table = Mutex<[[String]: RecordShape]>([:])
@@ -30,8 +33,9 @@ public final class RecordShape: Sendable {
   /// The shape with no fields.
   public static let empty = RecordShape.of([])
 
-  private init(_ keys: [String]) {
+  private init(_ keys: [String], interned: Bool) {
     self.keys = keys
+    self.interned = interned
     number = Self.counter.add(1, ordering: .relaxed).newValue
     indices =
       keys.count > Self.searchedKeys
@@ -41,12 +45,12 @@ public final class RecordShape: Sendable {
   /// The shape of `keys` (all different), the one already made when the table holds it.
   public static func of(_ keys: [String]) -> RecordShape {
     guard keys.count <= maxInternedKeys, keys.reduce(0, { $0 + $1.utf8.count }) <= maxInternedBytes else {
-      return RecordShape(keys)
+      return RecordShape(keys, interned: false)
     }
     return table.withLock { table in
       if let shape = table[keys] { return shape }
-      let shape = RecordShape(keys)
-      if table.count < maxInterned { table[keys] = shape }
+      let shape = RecordShape(keys, interned: table.count < maxInterned)
+      if shape.interned { table[keys] = shape }
       return shape
     }
   }

@@ -32,7 +32,7 @@ extension Value {
     case .object(let object):
       // The keys' sequence is interned, so that every answer of a source shares one shape.
       self = .record(
-        Record(shape: .of(object.members.map(\.key)), values: object.members.map { Value($0.value) }))
+        Record(shape: .of(object.members.map(\.key)), values: object.members.lazy.map { Value($0.value) }))
     }
   }
 

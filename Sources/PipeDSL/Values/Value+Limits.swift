@@ -68,11 +68,13 @@ struct ValueMeasure {
       add(string.utf8.count)
       return 0
     case .list(let items):
-      return levels(of: items, above: above) { measure, _, item in measure.levels(of: item, above: above + 1)
+      let storage = items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+      return levels(of: items, at: storage, above: above) { measure, _, item in
+        measure.levels(of: item, above: above + 1)
       }
     case .record(let record):
       let keys = record.keys
-      return levels(of: record.values, above: above) { measure, index, value in
+      return levels(of: record.values, at: record.values.address, above: above) { measure, index, value in
         measure.add(keys[index].utf8.count)
         return measure.levels(of: value, above: above + 1)
       }
@@ -86,15 +88,17 @@ struct ValueMeasure {
     bytes = bytes > Int.max - count ? Int.max : bytes + count
   }
 
-  private mutating func levels<Item>(
-    of items: [Item], above: Int, _ each: (inout ValueMeasure, Int, Item) -> Int
-  ) -> Int {
+  /// The levels of `items`, held at `storage` (which names them while they live).
+  private mutating func levels<Items: RandomAccessCollection<Value>>(
+    of items: Items, at storage: UnsafeRawPointer?, above: Int,
+    _ each: (inout ValueMeasure, Int, Value) -> Int
+  ) -> Int where Items.Index == Int {
     guard above < maxLevels else {
       tooDeep = true
       return 1
     }
     guard !items.isEmpty else { return 1 }
-    let key = visits > 4096 ? items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } : nil
+    let key = visits > 4096 ? storage : nil
     if let key, let seen = known[key] {
       add(seen.bytes)
       if above + seen.levels > maxLevels { tooDeep = true }
