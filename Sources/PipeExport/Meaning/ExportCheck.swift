@@ -33,7 +33,7 @@ struct ExportCheck {
       let mixed =
         library == .rxjs ? nil : Self.mixedTypes(step.meaning, after: step.elementType, bindings: bindings)
       if let reason = Self.cureReason(step.stage, library: library)
-        ?? reason(step.meaning, stage: step.stage, bindings: bindings) ?? mixed
+        ?? reason(step.meaning, stage: step.stage, bindings: bindings, elementType: step.elementType) ?? mixed
         ?? severalTypes(step, source: walk.source)
       {
         found.append(refusal(step.stage, reason))
@@ -44,7 +44,9 @@ struct ExportCheck {
   }
 
   /// Why a stage cannot be written, or nil.
-  private func reason(_ meaning: Meaning, stage: Stage, bindings: Set<String>) -> String? {
+  private func reason(_ meaning: Meaning, stage: Stage, bindings: Set<String>, elementType: String?)
+    -> String?
+  {
     switch meaning {
     case .untranslated: return "pipe could not read this stage"
     case .plugin("clients", _):
@@ -60,8 +62,9 @@ struct ExportCheck {
       return value(arg, asArgument: { if case .just = meaning { return true } else { return false } }())
     case .of(let args): return args.lazy.compactMap { self.value($0, asArgument: true) }.first
     case .scan(let seed, let expr): return value(seed, asArgument: false) ?? self.expression(expr)
-    case .map(let expr), .filter(let expr), .takeWhile(let expr), .throwIf(let expr, _), .mapError(let expr),
-      .timer(.computed(let expr)), .action(_, .say(let expr)):
+    case .map(let expr), .filter(let expr), .takeWhile(let expr), .throwIf(let expr, _):
+      return self.expression(expr, elementType: elementType)
+    case .mapError(let expr), .timer(.computed(let expr)), .action(_, .say(let expr)):
       return self.expression(expr)
     case .cold(_, let values), .hot(_, let values):
       return values.lazy.compactMap { self.value($0.value, asArgument: false) }.first
@@ -169,20 +172,24 @@ struct ExportCheck {
   }
 
   /// Why an expression cannot be written, or nil.
-  private func expression(_ expr: Expr) -> String? {
+  /// `elementType`: the type of `.`, where the stream's literals say it.
+  private func expression(_ expr: Expr, elementType: String? = nil) -> String? {
+    let inner = { (expr: Expr) in self.expression(expr, elementType: elementType) }
     switch expr.kind {
     case .invalid: return "an expression of it did not parse"
     case .literal, .element, .name: return nil
-    case .field(let base, _), .unary(_, let base): return expression(base)
-    case .list(let items): return items.lazy.compactMap(expression).first
-    case .record(let entries): return entries.lazy.compactMap { self.expression($0.value) }.first
-    case .binary(_, let lhs, let rhs): return expression(lhs) ?? expression(rhs)
+    case .field(let base, _), .unary(_, let base): return inner(base)
+    case .list(let items): return items.lazy.compactMap(inner).first
+    case .record(let entries): return entries.lazy.compactMap { inner($0.value) }.first
+    case .binary(let op, let lhs, let rhs):
+      return operatorReason(op, lhs, rhs, elementType: elementType) ?? inner(lhs) ?? inner(rhs)
     case .conditional(let test, let then, let otherwise):
-      return expression(test) ?? expression(then) ?? expression(otherwise)
+      return inner(test) ?? inner(then) ?? inner(otherwise)
     case .call(let name, _) where name.text == "num" && library != .rxjs:
       return "num reads a text as an Int or a Double as it is written, and fails with typeError on "
         + "other text, where Swift's Double(text) is an optional Double: convert the text as your app needs"
-    case .call(_, let arguments): return arguments.lazy.compactMap(expression).first
+    case .call(let name, let arguments):
+      return callReason(name.text, arguments) ?? arguments.lazy.compactMap(inner).first
     }
   }
 

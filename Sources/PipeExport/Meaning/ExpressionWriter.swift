@@ -104,9 +104,8 @@ struct ExpressionWriter {
     case (.swift, "len"): return "\(joined).count"
     case (.swift, "num"): return "Double(\(joined))"
     case (.swift, "round") where arguments.count == 1: return "Int((\(joined)).rounded())"
-    // num, len, abs and round are the export's helpers of those names, which fail as pipe's do.
+    // num, len, abs, round, min and max are the export's helpers of those names, which fail as pipe's do.
     case (.javascript, "str"): return "show(\(joined))"
-    case (.javascript, "min"), (.javascript, "max"): return "Math.\(name)(\(joined))"
     default: return "\(name)(\(joined))"
     }
   }

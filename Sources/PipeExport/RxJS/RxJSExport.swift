@@ -105,7 +105,9 @@ struct RxJSExport: LibraryExport {
 
   /// The helpers whose text reads the `PipeError` class (`new PipeError`, `instanceof PipeError`):
   /// a document declaring one declares the class.
-  static let pipeErrorReaders: Set = ["withAttempt", "show", "sameMarbles", "num", "len", "abs", "round"]
+  static let pipeErrorReaders: Set = [
+    "withAttempt", "show", "sameMarbles", "num", "len", "abs", "round", "min", "max",
+  ]
 
   static let pipeError = """
     /** An error of one of pipe's kinds, as its sources and throwIf raise them; retryAfter is the seconds a 429's or 503's Retry-After asked for. */
@@ -183,8 +185,27 @@ struct RxJSExport: LibraryExport {
   /// pipe's functions whose JavaScript would not fail where pipe's do, in the order they are
   /// declared: each is declared once at the top of an export that calls it.
   static let functions: [(name: String, text: String)] = [
-    ("num", num), ("len", len), ("abs", abs), ("round", round),
+    ("num", num), ("len", len), ("abs", abs), ("round", round), ("min", extreme("min", least: true)),
+    ("max", extreme("max", least: false)),
   ]
+
+  /// pipe's `min` and `max`: of one list, its least or greatest item (JavaScript's
+  /// `Math.min([3, 1])` is NaN), null when it is empty; of numbers and texts mixed, typeError.
+  static func extreme(_ name: String, least: Bool) -> String {
+    """
+    /** pipe's \(name): the \(least ? "least" : "greatest") of its values, or of the items of one list (null when it is empty); numbers with numbers, texts with texts, else typeError, as in pipe (JavaScript's Math.\(name) of a list is NaN). */
+    function \(name)(...xs: unknown[]): any {
+      const items = xs.length === 1 ? xs[0] : xs;
+      if (!Array.isArray(items)) throw new PipeError('typeError', `\(name) of one argument needs a list, not ${items === null ? "null" : typeof items}`);
+      if (items.length === 0) return null;
+      const kind = typeof items[0];
+      if ((kind !== 'number' && kind !== 'string') || items.some((x) => typeof x !== kind)) {
+        throw new PipeError('typeError', `cannot apply '\(name)' to ${items.map((x) => (x === null ? 'null' : typeof x)).join(' and ')}`);
+      }
+      return items.reduce((a, b) => (b \(least ? "<" : ">") a ? b : a));
+    }
+    """
+  }
 
   /// pipe's `num`: JavaScript's `Number('abc')` is NaN and `Number('')` 0, where pipe fails.
   static let num = """
@@ -200,9 +221,9 @@ struct RxJSExport: LibraryExport {
 
   /// pipe's `len`: JavaScript's `length` of a record or a number is undefined.
   static let len = """
-    /** pipe's len: the characters of a text, the items of a list, the fields of a record; another value fails with typeError, as in pipe (JavaScript's length is undefined there). */
+    /** pipe's len: the characters of a text (as a person sees them: 🇫🇷 is one, JavaScript's length 4), the items of a list, the fields of a record; another value fails with typeError, as in pipe (JavaScript's length is undefined there). */
     function len(x: unknown): number {
-      if (typeof x === 'string') return [...x].length;
+      if (typeof x === 'string') return [...new (Intl as any).Segmenter().segment(x)].length;
       if (Array.isArray(x)) return x.length;
       if (typeof x === 'object' && x !== null && !(x instanceof PipeError)) return Object.keys(x).length;
       throw new PipeError('typeError', `len needs a string, list or record, not ${x === null ? "null" : typeof x}`);
