@@ -31,6 +31,20 @@ final class PlainASCIIScanTests: XCTestCase {
     }
   }
 
+  /// Every ASCII character at every place of a line of three words (read eight bytes at a
+  /// time) and a tail: the line is plain exactly when the character is.
+  func testEachASCIICharacterAtEachPlaceOfALongLine() {
+    for value in 0..<0x80 {
+      let scalar = Unicode.Scalar(UInt8(value))
+      let plain = value == 0x09 || value == 0x0A || (value >= 0x20 && value < 0x7F)
+      for place in 0..<27 {
+        let text =
+          String(repeating: "~", count: place) + String(scalar) + String(repeating: " ", count: 26 - place)
+        XCTAssertEqual(ControlCharacters.isPlainASCII(text), plain, "\(value) at \(place)")
+      }
+    }
+  }
+
   func testTabsAndLineBreaksArePlainButNotPrintable() {
     XCTAssertTrue(ControlCharacters.isPlainASCII("a\tb\nc and a line longer than fifteen bytes"))
     XCTAssertNil(DisplayWidth.printableASCII("a\tb"))

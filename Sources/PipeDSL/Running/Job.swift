@@ -36,10 +36,11 @@ public final class Job {
     self.control = control
   }
 
-  public var isRunning: Bool {
-    if case .running = state { return true }
-    return false
-  }
+  /// Whether `state` is `.running`, kept beside it: read at every event the sink gets, and
+  /// reading the state copied it (its outcome's references retained and released). Written
+  /// on the loop only; nonisolated so that the job's observer reads it without a check of
+  /// the current executor (`Session.isRunning`).
+  @exclusivity(unchecked) public nonisolated(unsafe) private(set) var isRunning = true
 
   /// The outcome, once ended.
   public var outcome: SinkOutcome? {
@@ -52,6 +53,7 @@ public final class Job {
   func end(_ reason: RunEnd) {
     guard isRunning, let consumer else { return }
     state = .ended(reason, .ok)
+    isRunning = false
     subscription?.dispose()
     subscription = nil
     let outcome = consumer.finish(reason)

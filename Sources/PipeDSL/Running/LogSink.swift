@@ -20,32 +20,29 @@ final class LogSink: ShowSink {
     // moment (a run on the virtual clock has a few).
     let prefixes = Dictionary(
       uniqueKeysWithValues: labels.map { ($0.key, " #\($0.key) " + $0.value.padding(width) + "  ") })
-    var lastTime: (offset: Time, text: String)?
+    let line = LogLine()
     context.tracer?.onRecord = { record in
       let offset = record.time - start
       let time: String
-      if let lastTime, lastTime.offset == offset {
+      if let lastTime = line.lastTime, lastTime.offset == offset {
         time = lastTime.text
       } else {
         time = offset.description.padding(7)
-        lastTime = (offset, time)
+        line.lastTime = (offset, time)
       }
       let prefix = prefixes[record.node] ?? " #\(record.node) " + "node \(record.node)".padding(width) + "  "
-      // One string, grown once: appending to a copy of `time` would copy it, and each piece
-      // made on its own (`describe`'s interpolation) would be one more string per line.
-      var line = ""
-      line.reserveCapacity(time.utf8.count + prefix.utf8.count + 48)
-      line += time
-      line += prefix
-      line += String(record.subscription)
-      line += "  "
+      line.removeAll()
+      line.append(time)
+      line.append(prefix)
+      line.append(String(record.subscription))
+      line.append("  ")
       if case .next(let value as Value) = record.kind {
-        line += "next "
-        line += value.show
+        line.append("next ")
+        line.append(value.show)
       } else {
-        line += LogSink.describe(record.kind)
+        line.append(LogSink.describe(record.kind))
       }
-      output.line(line)
+      output.line(line.text)
     }
   }
 
@@ -72,4 +69,20 @@ extension String {
   func padding(_ width: Int) -> String {
     self + String(repeating: " ", count: max(0, width - count))
   }
+}
+
+/// The line being made, its bytes in one buffer kept from line to line and made a string
+/// once (appended piece by piece to a string, each piece cost a check of its capacity and its
+/// form), and the time of the last line with its text. Used on the loop only, by one sink:
+/// spared the run-time exclusivity checks a captured `var` costs.
+private final class LogLine {
+  @exclusivity(unchecked) private var bytes: [UInt8] = []
+  @exclusivity(unchecked) var lastTime: (offset: Time, text: String)?
+
+  func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
+  func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+  /// The line so far.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -59,9 +59,10 @@ extension Session {
     // every event a strong retain and release.
     let gate = SubscribeGate()
     let consumer = job.consumer
+    let running = Unmanaged.passUnretained(job)
     let observer = Observer<Value>(lifetime: control) {
       [unowned(unsafe) job, unowned(unsafe) consumer] event in
-      guard job.isRunning, !gate.stopped else { return }
+      guard Session.isRunning(running), !gate.stopped else { return }
       consumer?.on(event)
       guard event.isStopEvent else { return }
       gate.stopped = true
@@ -82,6 +83,13 @@ extension Session {
     if background { interruptions.moveToBackground(control) }
     endStoppedJobs()
     return job
+  }
+
+  /// Whether the job is running, read in place: an unowned(unsafe) job was retained and
+  /// released around each read. Nonisolated, as `Job.isRunning` is: a closure on the loop's
+  /// isolation passed to `_withUnsafeGuaranteedRef` checked the current executor each time.
+  private nonisolated static func isRunning(_ job: Unmanaged<Job>) -> Bool {
+    job._withUnsafeGuaranteedRef { $0.isRunning }
   }
 
   /// At the prompt, a background job shares the loop with the person: its synchronous run
