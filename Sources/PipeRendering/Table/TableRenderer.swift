@@ -23,13 +23,15 @@ struct TableRenderer {
     guard !values.isEmpty else { return ["(no values)"] }
     let columns = Self.columns(of: values)
     let cells = Self.grid(of: values, columns: columns)
-    var widest = columns.map(\.displayWidth)
+    // A key is drawn, and measured, as it will be written: its controls in their visible form.
+    let heads = columns.map { $0.neutralisingControls() }
+    var widest = heads.map(\.displayWidth)
     for (index, cell) in cells.enumerated() {
       let column = index % columns.count
       widest[column] = max(widest[column], cell.width)
     }
     let widths = fitted(widest.map { min(Self.maxCell, $0) })
-    let header = StyledLine.row(columns.map { ($0, false, TextStyle.bold) }, widths: widths)
+    let header = StyledLine.row(heads.map { ($0, false, TextStyle.bold) }, widths: widths)
     let rule = widths.map { String(repeating: display.glyphs.line, count: $0) }.joined(separator: "  ")
     var lines = [header.rendered(colour: display.colour), rule]
     lines.reserveCapacity(values.count + 2)
@@ -131,8 +133,10 @@ struct TableRenderer {
   }
 }
 
-/// One cell of a table: the text `show` writes, whether it is a number (drawn on the right),
-/// and its columns when it is printable ASCII alone (measured once).
+/// One cell of a table: the text `show` writes, its controls in their visible form (so that it
+/// is measured as it is drawn: an escape sequence's ESC, measured as no column, padded the
+/// cell short), whether it is a number (drawn on the right), and its columns when it is
+/// printable ASCII alone (measured once).
 struct TableCell {
   var text: String
   var isNumber: Bool
@@ -142,9 +146,14 @@ struct TableCell {
   static let empty = TableCell(text: "", isNumber: false)
 
   init(text: String, isNumber: Bool) {
-    self.text = text
     self.isNumber = isNumber
-    asciiColumns = DisplayWidth.printableASCII(text)
+    if let columns = DisplayWidth.printableASCII(text) {
+      self.text = text
+      asciiColumns = columns
+    } else {
+      self.text = text.neutralisingControls()
+      asciiColumns = DisplayWidth.printableASCII(self.text)
+    }
   }
 
   init(_ value: Value) {
