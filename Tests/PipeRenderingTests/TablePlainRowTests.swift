@@ -50,3 +50,13 @@ final class TablePlainRowTests: RenderingTestCase {
       """)
   }
 }
+
+extension TableRenderer {
+  /// `plainRow` of cells given as text and whether it is a number (nil: an empty cell), as a
+  /// string; nil for a row that is not plain.
+  static func plainRow(_ row: [(text: String, isNumber: Bool)?], widths: [Int]) -> String? {
+    var bytes: [UInt8] = []
+    let cells = row.map { $0.map { TableCell(text: $0.text, isNumber: $0.isNumber) } ?? .empty }
+    return plainRow(cells[...], widths: widths, into: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+  }
+}

@@ -10,8 +10,8 @@ import TerminalText
 ///     Lima      18
 ///
 /// Each value's cells are written (`show`) and measured once, into one grid; records of the
-/// shape of the one before (the same keys in the same order, as a source's records are) are
-/// placed without looking their keys up again; a row of printable ASCII that fits is written
+/// shape of the one before (the same `RecordShape`, as a source's records have) are placed
+/// without looking their keys up again; a row of printable ASCII that fits is written
 /// straight into its line's bytes (`plainRow`).
 struct TableRenderer {
   /// The widest a cell is drawn before it is cut.
@@ -49,17 +49,10 @@ struct TableRenderer {
     return lines
   }
 
-  /// A row whose cells are printable ASCII that fits their widths, as `StyledLine.row`
-  /// renders it without colour (each cell padded, numbers on the right, two spaces apart,
-  /// no spaces at the end); nil for any other row.
-  static func plainRow(_ row: [(text: String, isNumber: Bool)?], widths: [Int]) -> String? {
-    var bytes: [UInt8] = []
-    let cells = row.map { $0.map { TableCell(text: $0.text, isNumber: $0.isNumber) } ?? .empty }
-    return plainRow(cells[...], widths: widths, into: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
-  }
-
-  /// Writes `plainRow` of `row` into `bytes` (emptied first); false, for a row that is not
-  /// plain, with `bytes` left unfinished.
+  /// Writes into `bytes` (emptied first) a row whose cells are printable ASCII that fits their
+  /// widths, as `StyledLine.row` renders it without colour (each cell padded, numbers on the
+  /// right, two spaces apart, no spaces at the end); false, for any other row, with `bytes`
+  /// left unfinished.
   static func plainRow(_ row: ArraySlice<TableCell>, widths: [Int], into bytes: inout [UInt8]) -> Bool {
     bytes.removeAll(keepingCapacity: true)
     for (index, cell) in zip(widths.indices, row) {
@@ -93,15 +86,15 @@ struct TableRenderer {
   static func columns(of values: [Value]) -> [String] {
     var columns: [String] = []
     var hasOther = false
-    var shape: [String] = []
+    var shape: RecordShape?
     for value in values {
       guard case .record(let record) = value else {
         hasOther = true
         continue
       }
-      if record.hasKeys(shape) { continue }  // nothing new: the last record had them all
-      shape = record.keys
-      for key in shape where !columns.contains(key) { columns.append(key) }
+      if record.shape === shape { continue }  // nothing new: the last record had them all
+      shape = record.shape
+      for key in record.keys where !columns.contains(key) { columns.append(key) }
     }
     if hasOther && !columns.contains("value") { columns.append("value") }
     return columns
@@ -113,8 +106,9 @@ struct TableRenderer {
     var cells: [TableCell] = []
     cells.reserveCapacity(values.count * columns.count)
     let valueColumn = columns.firstIndex(of: "value")
-    // The last record's keys, and the column of each.
-    var shape: [String] = []
+    // The last record's shape (records of one sequence of keys share one: `RecordShape`), and
+    // the column of each of its keys.
+    var shape: RecordShape?
     var places: [Int] = []
     for value in values {
       let start = cells.count
@@ -123,9 +117,9 @@ struct TableRenderer {
         if let valueColumn { cells[start + valueColumn] = TableCell(value) }
         continue
       }
-      if !record.hasKeys(shape) {
-        shape = record.keys
-        places = shape.map { columns.firstIndex(of: $0)! }
+      if record.shape !== shape {
+        shape = record.shape
+        places = record.keys.map { columns.firstIndex(of: $0)! }
       }
       for (field, place) in zip(record, places) { cells[start + place] = TableCell(field.value) }
     }
@@ -165,13 +159,6 @@ struct TableCell {
 
   /// The columns the text takes.
   var width: Int { asciiColumns ?? text.displayWidth }
-}
-
-extension Record {
-  /// Whether the keys are `keys`, in that order.
-  fileprivate func hasKeys(_ keys: [String]) -> Bool {
-    count == keys.count && zip(self, keys).allSatisfy { $0.key == $1 }
-  }
 }
 
 extension StyledLine {
