@@ -43,7 +43,9 @@ final class RoomConnectionLimitsTests: XCTestCase {
       let answer = try room.request("GET", "/data/2.5/weather?q=London&appid=k", timeout: 5)
       let seconds = Date().timeIntervalSince(asked)
       XCTAssertEqual(answer.status, 200)
-      XCTAssertLessThan(seconds, 1, "request \(attempt) waited \(seconds) s")
+      // Served without waiting for the held connections to be closed as idle (after 5 s): a
+      // bound of one second failed once on CI's two busy lanes (1.32 s).
+      XCTAssertLessThan(seconds, 3, "request \(attempt) waited \(seconds) s")
     }
     holder.closeInput()
   }
