@@ -15,18 +15,16 @@ final class FieldCache: Sendable {
 
   /// The value of `key` in `record`, or nil when it has no such field.
   @inline(__always) func value(of key: String, in record: Record) -> Value? {
-    // The storage read in place, as the record holds it: a `Values` made for the read
-    // retained and released it.
-    let storage = record.storage
+    let values = record.values
     let remembered = remembered.load(ordering: .relaxed)
-    if remembered >> Self.indexBits == storage.shapeNumber {
-      return storage.withUnsafeMutablePointerToElements { $0[remembered & Self.indexMask] }
+    if remembered >> Self.indexBits == values.storage.shapeNumber {
+      return values[remembered & Self.indexMask]
     }
     let shape = record.shape
     guard let found = shape.index(of: key) else { return nil }
     if found <= Self.indexMask, shape.number < Int.max >> Self.indexBits {
       self.remembered.store(shape.number << Self.indexBits | found, ordering: .relaxed)
     }
-    return storage.withUnsafeMutablePointerToElements { $0[found] }
+    return values[found]
   }
 }
