@@ -11,7 +11,9 @@ extension Observable {
     let source = self
     return Observable(unsafe: { observer in
       let sink = CatchSink(observer: observer, handler: handler)
-      sink.subscribeFirst(source) { sink.on($0) }
+      // A value goes on from here, as it came: through `on(_:)` it was copied out and back
+      // into memory, a retain and a release per value.
+      sink.subscribeFirst(source) { if case .next = $0 { sink.forward($0) } else { sink.on($0) } }
       return sink
     })
   }

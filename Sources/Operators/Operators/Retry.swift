@@ -58,6 +58,9 @@ extension Observable {
   /// `inSubscription`: called from the operator's subscribe function (see `subscribeAgain`).
   @inlinable @inline(__always) func subscribeNext(inSubscription: Bool = false) {
     if let left = attemptsLeft { attemptsLeft = left - 1 }
-    subscribeAgain(inSubscription: inSubscription) { self.on($0) }
+    // A value goes on from here, as it came (see `catch`).
+    subscribeAgain(inSubscription: inSubscription) {
+      if case .next = $0 { self.forward($0) } else { self.on($0) }
+    }
   }
 }

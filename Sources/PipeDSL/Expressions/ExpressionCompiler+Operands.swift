@@ -127,6 +127,13 @@ private struct IntShapes: IntOperationUser {
         if case .int(let i) = a, let result = Operation.apply(i, j) { return result }
         return try general(a, .int(j))
       }
+    case (.field(let key, let cache), .constant(.int(let j))):
+      // `.b % 4`, `.temp > 10`: the field read in place, the constant an Int.
+      return { (element, _) throws(PipeError) in
+        let a = try Operations.field(element, key, cache)
+        if case .int(let i) = a, let result = Operation.apply(i, j) { return result }
+        return try general(a, .int(j))
+      }
     case (.variable(let slot), .element):
       return { (element, context) throws(PipeError) in
         let a = context[slot]

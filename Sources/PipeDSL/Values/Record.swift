@@ -182,7 +182,10 @@ final class RecordStorage: ManagedBuffer<RecordStorage.Header, Value> {
 
   deinit {
     withUnsafeMutablePointers { header, values in
-      values.deinitialize(count: header.pointee.count)
+      // Each value moved out and ended as a `Value` (a switch and at most one release), not
+      // through `deinitialize(count:)`, which is the runtime's generic array destroy: a
+      // call of the type's witness per value.
+      for index in 0..<header.pointee.count { _ = (values + index).move() }
       if !header.pointee.shape.interned { Unmanaged.passUnretained(header.pointee.shape).release() }
     }
   }
