@@ -14,8 +14,12 @@ struct ExpressionWriter {
   /// read `$0.value?.aqi`, and a `? :` whose sides differ (`.value.aqi` or `.error.kind`, an Int
   /// or a String, which pipe mixes) shows both as pipe prints them.
   var readsRecord = false
+  /// The run-time checks of a library whose operators differ from pipe's for some values
+  /// (`RxJSChecks`): an operator they check is written as their helper's call.
+  var checks: (any RuntimeChecks)?
 
   func write(_ expr: Expr) -> String {
+    if let call = checks?.call(expr, write: write) { return call }
     switch expr.kind {
     case .literal(let literal): return dialect.literal(literal)
     case .element: return element
@@ -29,13 +33,17 @@ struct ExpressionWriter {
       return operand(base) + "." + name.text
     case .list(let items): return "[" + items.map(write).joined(separator: ", ") + "]"
     case .record(let entries): return dialect.record(entries.map { ($0.key.text, write($0.value)) })
+    case .unary(.not, let operand): return "!" + condition(operand, role: "!")
     case .unary(let op, let operand): return op.rawValue + self.operand(operand)
+    case .binary(let op, let lhs, let rhs) where op == .and || op == .or:
+      let role = op.rawValue
+      return condition(lhs, role: role) + " " + spell(op) + " " + condition(rhs, role: role)
     case .binary(let op, let lhs, let rhs): return operand(lhs) + " " + spell(op) + " " + operand(rhs)
     case .conditional(let test, let then, let otherwise):
       if showsSides(then, otherwise) {
         return operand(test) + " ? show(" + write(then) + " as Any) : show(" + write(otherwise) + " as Any)"
       }
-      return operand(test) + " ? " + operand(then) + " : " + operand(otherwise)
+      return condition(test, role: "? :") + " ? " + operand(then) + " : " + operand(otherwise)
     case .call(let name, let arguments): return call(name.text, arguments.map(write))
     case .invalid: return "/* ? */"
     }
@@ -65,9 +73,15 @@ struct ExpressionWriter {
     }
   }
 
-  /// A sub-expression, in parentheses when it is not one term.
+  /// A sub-expression, in parentheses when it is not one term (a helper's call is one).
   private func operand(_ expr: Expr) -> String {
-    Self.isTerm(expr) ? write(expr) : "(" + write(expr) + ")"
+    if let call = checks?.call(expr, write: write) { return call }
+    return Self.isTerm(expr) ? write(expr) : "(" + write(expr) + ")"
+  }
+
+  /// An operand pipe needs to be a bool (`role`: `&&`, `? :`), checked where the checks say.
+  private func condition(_ expr: Expr, role: String) -> String {
+    checks?.bool(expr, role: role, write: write) ?? operand(expr)
   }
 
   private static func isTerm(_ expr: Expr) -> Bool {
@@ -109,6 +123,17 @@ struct ExpressionWriter {
     default: return "\(name)(\(joined))"
     }
   }
+}
+
+/// What a library's code checks at run time where its operators and pipe's agree only for
+/// some values: a helper's call in place of an operator, a bool checked where pipe needs one.
+protocol RuntimeChecks {
+  /// The call of a checked helper in place of `expr`'s own operator (its operands written by
+  /// `write`), or nil where the operator is written as it is.
+  func call(_ expr: Expr, write: (Expr) -> String) -> String?
+  /// `expr` checked to be a bool where pipe needs one (`role`: `&&`, `!`, `? :`), or nil
+  /// where its type says it is.
+  func bool(_ expr: Expr, role: String, write: (Expr) -> String) -> String?
 }
 
 extension Expr {

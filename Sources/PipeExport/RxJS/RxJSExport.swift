@@ -66,7 +66,9 @@ struct RxJSExport: LibraryExport {
     let body = statements.map { $0.text + (testing && $0.runs && !$0.background ? "\nplayToEnd();" : "") }
     let errors = context.errors.typescript(kinds: context.kinds)
     // The helpers declared: those used, and on the TestScheduler its check of the marbles.
-    let helpers = (Self.helpers + Self.functions + Self.faithful).filter { context.helpers.contains($0.name) }
+    let helpers = (Self.helpers + Self.functions + Self.checked + Self.faithful).filter {
+      context.helpers.contains($0.name)
+    }
     var testHelpers: [(name: String, text: String)] = []
     if testing {
       if context.helpers.contains("coldEach") { testHelpers.append(("coldEach", Self.coldEach)) }
@@ -105,9 +107,9 @@ struct RxJSExport: LibraryExport {
 
   /// The helpers whose text reads the `PipeError` class (`new PipeError`, `instanceof PipeError`):
   /// a document declaring one declares the class.
-  static let pipeErrorReaders: Set = [
+  static let pipeErrorReaders = Set([
     "withAttempt", "show", "sameMarbles", "num", "len", "abs", "round", "min", "max",
-  ]
+  ]).union(checked.map(\.name).filter { $0 != "pipeEqual" })
 
   static let pipeError = """
     /** An error of one of pipe's kinds, as its sources and throwIf raise them; retryAfter is the seconds a 429's or 503's Retry-After asked for. */

@@ -33,7 +33,7 @@ extension RxJSWriter {
   private func valueStage(_ meaning: Meaning, into chain: inout Chain) -> Bool {
     switch meaning {
     case .map(let expr): chain.add(op("map", "(x) => \(arrowBody(expr))"))
-    case .filter(let expr): chain.add(op("filter", "(x) => \(expression(expr))"))
+    case .filter(let expr): chain.add(op("filter", "(x) => \(condition(expr))"))
     case .scan(let seed, let expr):
       // An empty list's type would be never[]; what the accumulator holds is pipe's to say.
       let isEmptyList = {
@@ -51,7 +51,7 @@ extension RxJSWriter {
       chain.add(
         op("skipUntil", op("timer", "\(ms(seconds)), \(use("asyncScheduler"))")),
         comment: "RxSwift's skip(for:)")
-    case .takeWhile(let expr): chain.add(op("takeWhile", "(x) => \(expression(expr))"))
+    case .takeWhile(let expr): chain.add(op("takeWhile", "(x) => \(condition(expr))"))
     case .distinct: chain.add(op("distinctUntilChanged"))
     case .startWith(let arg): chain.add(op("startWith", joining(arg)))
     case .enumerate: chain.add(op("map", "(value, index) => ({ index, value })"))
@@ -115,7 +115,7 @@ extension RxJSWriter {
     case .catchAndReturn(let arg): chain.add(op("catchError", "() => \(op("of", joining(arg)))"))
     case .throwIf(let expr, let kind):
       let raised = kind.map(raise) ?? "x"
-      chain.add(op("map", "(x) => {\n  if (\(expression(expr))) throw \(raised);\n  return x;\n}"))
+      chain.add(op("map", "(x) => {\n  if (\(condition(expr))) throw \(raised);\n  return x;\n}"))
     case .mapError(let expr):
       context.use(Self.pipeError)
       chain.add(

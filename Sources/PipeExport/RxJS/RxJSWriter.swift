@@ -12,16 +12,32 @@ struct RxJSWriter {
     Chain, ChainWalk
   ) {
     let walk = ChainWalk(
-      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts)
+      pipeline, bindings: bindings.union(extraBindings), numbersAttempts: context.numbersAttempts,
+      strategy: extraBindings.contains("errors")  // a retry strategy's `errors`, of errors
+    ) { source, _ in RxJSChecks.sourceType(source) }
     var chain = Chain(head: "")
+    // The type of `.` in each stage, for its run-time checks (`RxJSChecks`): a source's
+    // argument reads the outer stream's `.`, of the stage being written.
+    let outerType = context.elementType
+    defer { context.elementType = outerType }
+    if outer == nil { context.elementType = nil }
     if let head = walk.source {
       chain.head = source(head.meaning, outer: outer) ?? ""
       if head.numbered { numbered(&chain) }
     }
+    // Values of another type joined the stream (`startWith "x"` on ints): a Swift stream holds
+    // them as Strings, this one as they are, of no one type until a map gives one.
+    var joined = false
     for step in walk.stages {
+      context.elementType = joined ? nil : step.elementType
       // RxJS's streams hold any type: what joins one is written as it is.
       stage(step.meaning, text: step.text, into: &chain)
       if step.numbered { numbered(&chain) }
+      if step.typed.mixed {
+        joined = true
+      } else if case .map = step.meaning {
+        joined = false
+      }
     }
     return (chain, walk)
   }
@@ -52,7 +68,7 @@ struct RxJSWriter {
     switch arg.kind {
     case .element(let names):
       if names.contains(where: { $0.text == "kind" }) { context.use(Self.pipeError) }
-      return ([outer ?? "x"] + names.map(\.text)).joined(separator: ".")
+      return checks(element: outer ?? "x").path(outer ?? "x", names.map(\.text))
     case .expression(let expr): return expression(expr, element: outer ?? "x")
     default: return dialect.literal(arg)
     }
@@ -71,7 +87,22 @@ struct RxJSWriter {
       }
       return false
     }
-    return ExpressionWriter(dialect: dialect, element: element, names: names).write(expr)
+    var writer = ExpressionWriter(dialect: dialect, element: element, names: names)
+    writer.checks = checks(element: element)
+    return writer.write(expr)
+  }
+
+  /// The run-time checks of expressions whose `.` is `element`: an error in a catch, mapError
+  /// or an error's action (`e`, `e2`), else a value of the stage being written.
+  func checks(element: String) -> RxJSChecks {
+    let isError = element.first == "e" && element.dropFirst().allSatisfy(\.isNumber)
+    return RxJSChecks(
+      context: context, elementType: isError ? "error" : RxJSChecks.type(ofElement: context.elementType))
+  }
+
+  /// A condition of filter, takeWhile or throwIf: a bool, as pipe needs it.
+  func condition(_ expr: Expr) -> String {
+    checks(element: "x").condition(expr, written: expression(expr))
   }
 
   /// `(x) => pipeline`, `.` at the sub-pipeline's source being `x`.
