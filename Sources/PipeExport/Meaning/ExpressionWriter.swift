@@ -14,6 +14,11 @@ struct ExpressionWriter {
   /// read `$0.value?.aqi`, and a `? :` whose sides differ (`.value.aqi` or `.error.kind`, an Int
   /// or a String, which pipe mixes) shows both as pipe prints them.
   var readsRecord = false
+  /// The type of `.` (nil: not known) and the name a record type's struct has in the code
+  /// (`ExportContext.swiftName(of:)`): with both, a record whose fields' types are known is
+  /// written as its struct, `CityTemp(city: "Oslo", temp: 3)` (`RecordType`).
+  var elementType: String?
+  var structName: ((String) -> String)?
 
   func write(_ expr: Expr) -> String {
     switch expr.kind {
@@ -28,7 +33,13 @@ struct ExpressionWriter {
       }
       return operand(base) + "." + name.text
     case .list(let items): return "[" + items.map(write).joined(separator: ", ") + "]"
-    case .record(let entries): return dialect.record(entries.map { ($0.key.text, write($0.value)) })
+    case .record(let entries):
+      if let structName, let type = Meaning.swiftType(expr, element: elementType), RecordType(type) != nil {
+        return structName(type) + "("
+          + entries.map { "\($0.key.text): \(write($0.value))" }.joined(separator: ", ")
+          + ")"
+      }
+      return dialect.record(entries.map { ($0.key.text, write($0.value)) })
     case .unary(let op, let operand): return op.rawValue + self.operand(operand)
     case .binary(let op, let lhs, let rhs): return operand(lhs) + " " + spell(op) + " " + operand(rhs)
     case .conditional(let test, let then, let otherwise):
