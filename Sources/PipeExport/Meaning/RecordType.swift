@@ -61,11 +61,10 @@ struct RecordType: Equatable {
 
   static let takenNames: Set<String> = [
     "String", "Int", "Double", "Bool", "Character", "Any", "Never", "Void", "Optional", "Array", "Set",
-    "Dictionary", "Result", "Error", "Data", "Date", "URL", "UUID", "Timer", "Thread", "Value", "Record",
-    "Event",
-    "Indexed", "Weather", "AirQuality", "PipeRecord", "Settings", "Retryable", "Work", "Clock",
-    "CircuitBreaker",
-    "Publisher", "Observable", "Just", "Empty", "Fail", "Deferred", "Subscribers", "Scheduler",
+    "Dictionary", "Result", "Error", "Data", "Date", "URL", "UUID", "Timer", "Thread", "Foundation",
+    "Combine", "RxSwift", "Value", "Record", "Event", "Indexed", "Weather", "AirQuality", "PipeRecord",
+    "Settings", "Retryable", "Work", "Clock", "CircuitBreaker", "Publisher", "Observable", "Just", "Empty",
+    "Fail", "Deferred", "Subscribers", "Scheduler", "Recorded",
   ]
 
   /// The Swift declaration, named `name`, its nested records' types written as `names` gives
