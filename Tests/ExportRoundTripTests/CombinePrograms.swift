@@ -83,29 +83,52 @@ final class CombinePrograms: @unchecked Sendable {
     var targets: [String: String] = [:]
     for program in examples + documented { targets[program.target] = program.text }
     var failed: [String: String] = [:]
-    var package = try RoundTripPackage.write(targets.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-    // A program that does not build is named and left out; the rest build again.
+    var unshared: Set<String> = []
+    var package: RoundTripPackage
+    // A program that does not build is named and left out, and the rest build again. A
+    // program that does not build where it shares declarations (or a module whose shared
+    // declarations do not) is built again sharing none, where what fails is its own.
     while true {
+      package = try RoundTripPackage.write(
+        targets.filter { failed[$0.key] == nil }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+        unshared: unshared)
       let result = try package.build()
       guard result.status != 0 else { break }
-      let broken = Self.targets(in: result.output).subtracting(failed.keys)
-      guard !broken.isEmpty else {
+      let before = (failed.count, unshared.count)
+      for place in Self.files(in: result.output) {
+        let (module, file) = (place[0], place[1])
+        if module == SharedDeclarations.ownModule {
+          if failed[file] == nil { failed[file] = Self.errors(of: file, in: result.output) }
+          continue
+        }
+        if file == RoundTripPackage.sharedFile {
+          unshared.formUnion(package.modules[module] ?? [])
+        } else if package.modules[module]?.contains(file) == true {
+          unshared.insert(file)
+        } else {
+          continue
+        }
+        // Said, since it costs a build: what sharing broke is for SharedDeclarations to mend.
+        print("round trip: \(module)/\(file).swift does not build; built again sharing nothing:")
+        print(
+          Self.errors(of: file, in: result.output).split(separator: "\n").prefix(6).joined(separator: "\n"))
+      }
+      guard (failed.count, unshared.count) != before else {
         throw MissingTestSetup("swift build failed, but no program is to blame:\n\(result.output)")
       }
-      for target in broken { failed[target] = Self.errors(of: target, in: result.output) }
-      package = try RoundTripPackage.write(
-        targets.filter { failed[$0.key] == nil }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
     (self.package, self.failed) = (package, failed)
   }
 
-  /// The programs a build's errors are in: `Sources/roundtrip/TARGET.swift:3:4: error: ...`.
-  private static func targets(in output: String) -> Set<String> {
-    var found: Set<String> = []
+  /// The files a build's errors are in, with their modules:
+  /// `Sources/MODULE/FILE.swift:3:4: error: ...`.
+  private static func files(in output: String) -> Set<[String]> {
+    var found: Set<[String]> = []
     for line in output.split(separator: "\n") where line.contains(": error: ") {
-      guard let folder = line.range(of: "/Sources/\(RoundTripPackage.target)/") else { continue }
-      let file = line[folder.upperBound...].prefix { $0 != ":" }
-      if file.hasSuffix(".swift") && file != "main.swift" { found.insert(String(file.dropLast(6))) }
+      guard let sources = line.range(of: "/Sources/") else { continue }
+      let path = line[sources.upperBound...].prefix { $0 != ":" }.split(separator: "/")
+      guard path.count == 2, path[1].hasSuffix(".swift") else { continue }
+      found.insert([String(path[0]), String(path[1].dropLast(6))])
     }
     return found
   }
@@ -114,7 +137,7 @@ final class CombinePrograms: @unchecked Sendable {
     // Each compile job repeats the errors: once each.
     var seen: Set<Substring> = []
     return output.split(separator: "\n").filter { seen.insert($0).inserted }.filter {
-      $0.contains("/Sources/\(RoundTripPackage.target)/\(target).swift:")
+      $0.contains("/\(target).swift:")
     }
     .joined(separator: "\n")
   }

@@ -1,29 +1,41 @@
-/// An exported `main.swift` as one file of the round trip's one target (`RoundTripPackage`):
-/// its declarations fileprivate, since every program declares its own `PipeError`, clock
-/// and helpers, and its statements, in their order, the body of one function. A global
-/// `let` of the program is a lazy global there, made at its first use rather than in order:
-/// the exports' bindings and declarations are publishers and helpers, made without effects.
+/// An exported `main.swift` as one file of a module of the round trip's package
+/// (`RoundTripPackage`): its declarations fileprivate, since every program declares its own
+/// `PipeError`, clock and helpers (but for those its module declares once for several
+/// programs: `SharedDeclarations`), and its statements, in their order, the body of one
+/// public function. A global `let` of the program is a lazy global there, made at its first
+/// use rather than in order: the exports' bindings and declarations are publishers and
+/// helpers, made without effects.
 enum ProgramFile {
-  static func asFunction(_ program: String, named function: String) -> String {
-    var declarations: [String] = []
-    var statements: [String] = []
-    for item in items(of: program) {
-      guard let code = item.firstIndex(where: { !$0.hasPrefix("//") && !$0.isEmpty }) else {
-        statements += item
-        continue
-      }
-      if item[code].hasPrefix("import ") || item[code].hasPrefix("#if") {
-        declarations.append(item.joined(separator: "\n"))
-      } else if let keyword = declarationStart(item[code]) {
-        var lines = item
-        lines[code] = fileprivateDeclaration(item[code], at: keyword)
-        declarations.append(lines.joined(separator: "\n"))
-      } else {
-        statements += item
-      }
-    }
-    let body = statements.map { $0.isEmpty ? $0 : "    " + $0 }.joined(separator: "\n")
-    return declarations.joined(separator: "\n") + "\n\nfunc \(function)() {\n\(body)\n}\n"
+  /// The file of `program`, without the declarations of `shared` keys, which its module has.
+  static func file(_ program: SharedDeclarations.Program, leaving shared: Set<String>, named function: String)
+    -> String
+  {
+    let own = program.declarations.filter { !shared.contains($0.key) }.map { fileprivateDeclaration($0.text) }
+    let body = program.statements.map { $0.isEmpty ? $0 : "    " + $0 }.joined(separator: "\n")
+    return (program.imports + own).joined(separator: "\n") + "\n\npublic func \(function)() {\n\(body)\n}\n"
+  }
+
+  /// A declaration's text made fileprivate (at its first line of code).
+  static func fileprivateDeclaration(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let code = lines.firstIndex(where: { !$0.hasPrefix("//") && !$0.isEmpty }),
+      let keyword = declarationStart(lines[code])
+    else { return text }
+    lines[code] = fileprivateDeclaration(lines[code], at: keyword)
+    return lines.joined(separator: "\n")
+  }
+
+  /// A declaration's text with no `private` or `fileprivate` before its keyword, for the
+  /// module's shared file, where the programs' files must see it.
+  static func internalDeclaration(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let code = lines.firstIndex(where: { !$0.hasPrefix("//") && !$0.isEmpty }),
+      let keyword = declarationStart(lines[code])
+    else { return text }
+    let head = lines[code][..<keyword].replacingOccurrences(of: "fileprivate ", with: "")
+      .replacingOccurrences(of: "private ", with: "")
+    lines[code] = head + lines[code][keyword...]
+    return lines.joined(separator: "\n")
   }
 
   /// The program's top-level items: each begins at a line at the left margin (with the `//`

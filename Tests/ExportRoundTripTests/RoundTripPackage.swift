@@ -2,53 +2,89 @@ import Foundation
 import PipeProcessSupport
 
 /// A SwiftPM package under the temporary directory with ONE executable target, `roundtrip`,
-/// that holds every exported program (`ProgramFile`: each a file whose code is one function)
-/// and runs the one its first argument names: one module compiled, on OpenCombine 0.14 by URL
-/// (it resolves from SwiftPM's cache), instead of some 300 targets each compiled and linked.
-/// Its folder is kept between runs, so only the programs that changed are compiled again; it
-/// is named after the checkout, so two checkouts tested at once do not write each other's
-/// programs.
+/// that runs the exported program its first argument names. The programs are in a few
+/// library modules (`SharedDeclarations`): in each, the declarations its programs agree on
+/// are compiled once (`sharedFile`), and each program is a file whose other declarations are
+/// fileprivate and whose statements are one public function (`ProgramFile`). All on
+/// OpenCombine 0.14 by URL (it resolves from SwiftPM's cache). Its folder is kept between
+/// runs, so only the programs that changed are compiled again; it is named after the
+/// checkout, so two checkouts tested at once do not write each other's programs.
 struct RoundTripPackage {
   let root: URL
+  /// Each module's programs, by the module's name.
+  let modules: [String: [String]]
 
   static let target = "roundtrip"
+  /// The file of a module's shared declarations.
+  static let sharedFile = "SharedDeclarations"
 
-  static func write(_ programs: [(target: String, program: String)]) throws -> RoundTripPackage {
+  /// Writes `programs`; those named in `unshared` share no declaration with another.
+  static func write(_ programs: [(target: String, program: String)], unshared: Set<String> = []) throws
+    -> RoundTripPackage
+  {
     let checkout = FileManager.default.currentDirectoryPath.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) {
       ($0 ^ UInt64($1)) &* 0x100_0000_01b3
     }
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "pipe-export-roundtrip-" + String(checkout, radix: 16))
     let sources = root.appendingPathComponent("Sources")
-    let folder = sources.appendingPathComponent(target)
-    // What an older layout left (a folder per program) goes.
-    for old in (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [] where old != target
-    {
+    let modules = SharedDeclarations.modules(
+      programs.map { SharedDeclarations.program($0.program, target: $0.target) }, unshared: unshared)
+    var files: [String: [String: String]] = [:]
+    for module in modules {
+      var texts: [String: String] = [:]
+      let imports = module.programs.flatMap(\.imports).reduce(into: [String]()) {
+        if !$0.contains($1) { $0.append($1) }
+      }
+      if !module.shared.isEmpty {
+        texts[sharedFile] =
+          (imports + module.shared.map { ProgramFile.internalDeclaration($0.text) })
+          .joined(separator: "\n\n") + "\n"
+      }
+      for program in module.programs {
+        texts[program.target] = ProgramFile.file(
+          program, leaving: module.sharedKeys, named: function(program.target))
+      }
+      files[module.name] = texts
+    }
+    let cases = modules.flatMap(\.programs).map { "case \"\($0.target)\": \(function($0.target))()" }
+    files[target] = [
+      "main": modules.map { "import \($0.name)" }.joined(separator: "\n") + """
+
+        // Runs the program its first argument names; the others (--virtual) are the program's.
+        switch CommandLine.arguments.dropFirst().first {
+        \(cases.joined(separator: "\n"))
+        default: fatalError("no such program")
+        }
+
+        """
+    ]
+    // A file is written only when its text changed, and only what is no longer in the
+    // package is removed: SwiftPM compiles again only what has a new date.
+    for old in (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    where files[old] == nil {
       try FileManager.default.removeItem(at: sources.appendingPathComponent(old))
     }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    // A program's file is written only when its text changed, and only the files of programs
-    // no longer exported are removed: SwiftPM compiles again only what has a new date.
-    let kept = Set(programs.map { "\($0.target).swift" } + ["main.swift"])
-    for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    where !kept.contains(old) {
-      try FileManager.default.removeItem(at: folder.appendingPathComponent(old))
-    }
-    for (target, program) in programs {
-      try writeIfChanged(
-        ProgramFile.asFunction(program, named: function(target)),
-        to: folder.appendingPathComponent("\(target).swift"))
-    }
-    let cases = programs.map { "case \"\($0.target)\": \(function($0.target))()" }
-    let main = """
-      // Runs the program its first argument names; the others (--virtual) are the program's.
-      switch CommandLine.arguments.dropFirst().first {
-      \(cases.joined(separator: "\n"))
-      default: fatalError("no such program")
+    for (module, texts) in files {
+      let folder = sources.appendingPathComponent(module)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      for old in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      where !old.hasSuffix(".swift") || texts[String(old.dropLast(6))] == nil {
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(old))
       }
-
+      for (name, text) in texts {
+        try writeIfChanged(text, to: folder.appendingPathComponent("\(name).swift"))
+      }
+    }
+    let combine = """
+      .product(name: "OpenCombine", package: "OpenCombine"),
+                      .product(name: "OpenCombineDispatch", package: "OpenCombine"),
       """
-    try writeIfChanged(main, to: folder.appendingPathComponent("main.swift"))
+    // What a developer's app may ask of pasted code: no warning at all.
+    let settings = "swiftSettings: [.unsafeFlags([\"-warnings-as-errors\"])]"
+    let libraries = modules.map {
+      ".target(name: \"\($0.name)\", dependencies: [\n\(combine)], \(settings)),"
+    }
     let manifest = """
       // swift-tools-version: 5.9
       import PackageDescription
@@ -57,20 +93,18 @@ struct RoundTripPackage {
         name: "roundtrip",
         dependencies: [.package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0")],
         targets: [
+          \(libraries.joined(separator: "\n    "))
           .executableTarget(
-            name: "\(target)",
-            dependencies: [
-              .product(name: "OpenCombine", package: "OpenCombine"),
-              .product(name: "OpenCombineDispatch", package: "OpenCombine"),
-            ],
-            // What a developer's app may ask of pasted code: no warning at all.
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])])
+            name: "\(target)", dependencies: [\(modules.map { "\"\($0.name)\"" }.joined(separator: ", "))],
+            \(settings)),
         ]
       )
 
       """
     try writeIfChanged(manifest, to: root.appendingPathComponent("Package.swift"))
-    return RoundTripPackage(root: root)
+    return RoundTripPackage(
+      root: root,
+      modules: Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.programs.map(\.target)) }))
   }
 
   /// The function that is the program of `target`.

@@ -21,7 +21,7 @@ extension Catalogue {
     arity: 1...2
   ) { context in
     guard let fallback = CatchFallback.read(context) else { return nil }
-    return .transform { upstream, env in fallback.apply(to: upstream, env: env) }
+    return .passing { upstream, env in fallback.apply(to: upstream, env: env) }
   }
 
   static let catchAndReturn = CatalogueEntry(
@@ -32,7 +32,7 @@ extension Catalogue {
     arity: 1...1
   ) { context in
     guard let value = context.read.value(context.positional[0]) else { return nil }
-    return .transform { upstream, env in upstream.catch { _ in .just(try value(env)) } }
+    return .passing { upstream, env in upstream.catch { _ in .just(try value(env)) } }
   }
 
   static let retry = CatalogueEntry(
@@ -48,11 +48,11 @@ extension Catalogue {
     if let when = context.option("when") {
       context.report(.retryWhenOldName(at: when.name.span))
       guard let arg = when.value, let strategy = StrategyCompiler.compile(arg, context) else { return nil }
-      return .transform { upstream, env in RetryWhenPlan(strategy: strategy).apply(to: upstream, env: env) }
+      return .passing { upstream, env in RetryWhenPlan(strategy: strategy).apply(to: upstream, env: env) }
     }
-    guard let arg = context.argument(0) else { return .transform { upstream, _ in upstream.retry() } }
+    guard let arg = context.argument(0) else { return .passing { upstream, _ in upstream.retry() } }
     guard let count = context.read.integer(arg) else { return nil }
-    return .transform { upstream, _ in upstream.retry(count) }
+    return .passing { upstream, _ in upstream.retry(count) }
   }
 
   static let retryWhen = CatalogueEntry(
@@ -82,7 +82,7 @@ extension Catalogue {
       guard let arg = on.value, let kinds = context.read.kinds(arg) else { return nil }
       plan.kinds = kinds
     }
-    return .transform { upstream, env in plan.apply(to: upstream, env: env) }
+    return .passing { upstream, env in plan.apply(to: upstream, env: env) }
   }
 
   static let timeout = CatalogueEntry(
@@ -105,10 +105,10 @@ extension Catalogue {
   ) { context in
     guard let time = context.read.duration(context.positional[0]) else { return nil }
     guard let otherArg = context.argument(1) else {
-      return .transform { upstream, env in upstream.timeout(time, scheduler: env.runtime.scheduler) }
+      return .passing { upstream, env in upstream.timeout(time, scheduler: env.runtime.scheduler) }
     }
     guard let other = context.read.pipeline(otherArg, parent: context.node) else { return nil }
-    return .transform { upstream, env in
+    return .passing { upstream, env in
       upstream.timeout(
         time, other: .deferred { other.build(env) },
         scheduler: env.runtime.scheduler)

@@ -21,6 +21,13 @@ public enum CompiledStage {
   /// stamps errors with the stage and checks how deep values nest, which costs every value a
   /// call. A stage that puts values in a list or record is a `transform`.
   case plainTransform((Observable<Value>, Env) -> Observable<Value>)
+  /// A later stage whose values are its upstream's, passed on as they are, or those of a
+  /// fallback whose own stages made and checked them (`catch`, `catchAndReturn`, `retry`,
+  /// `retryWhen`, `timeout`): built like `transform`, its errors stamped with the stage,
+  /// but its values not measured for depth, since it makes none. The per-event layer then
+  /// passes a value on at the cost of one call, as an error-handling stage should cost only
+  /// on an error or a subscription.
+  case passing((Observable<Value>, Env) -> Observable<Value>)
   /// A later stage that turns each value into at most one, as it comes, and raises only its
   /// expressions' errors (`map`, `filter`, `scan`, `skip N`, `distinct`; `take N` and
   /// `takeWhile`, which end the stream through their `RowEnd`): `make` gives each
@@ -100,11 +107,21 @@ struct ValueStepper: FusedStep {
   var isDone: Bool { ends.reached }
 }
 
+/// What the per-event layer around a built stage does (`StageBuild.transform`).
+enum Stamping {
+  /// No layer: the stage's errors already name it (`CompiledStage.plainTransform`).
+  case none
+  /// Errors are made to name the stage; values pass as they are (`CompiledStage.passing`).
+  case errors
+  /// Errors too, and each value is checked for depth (`CompiledStage.transform`).
+  case errorsAndDepth
+}
+
 /// A later stage of a pipeline as the compiler keeps it until the pipeline is built.
 struct TransformPart {
   enum Body {
-    /// A stage built around its upstream; `stamps` when its errors must be made to name it.
-    case wrapped(TransformBody, stamps: Bool)
+    /// A stage built around its upstream; `stamps`: what its per-event layer checks.
+    case wrapped(TransformBody, stamps: Stamping)
     /// Steps made per subscription in the stage's environment; `unfused`, where the stage is
     /// not its steps when built on its own (`CompiledStage.subpipelines`), how it is built then.
     case elementwise((Env) -> StageSteps, unfused: TransformBody? = nil)
@@ -117,8 +134,9 @@ struct TransformPart {
   /// The part for a compiled later stage; nil for a source or a sink.
   init?(_ stage: CompiledStage, node: Int, text: String) {
     switch stage {
-    case .transform(let body): self.body = .wrapped(body, stamps: true)
-    case .plainTransform(let body): self.body = .wrapped(body, stamps: false)
+    case .transform(let body): self.body = .wrapped(body, stamps: .errorsAndDepth)
+    case .plainTransform(let body): self.body = .wrapped(body, stamps: .none)
+    case .passing(let body): self.body = .wrapped(body, stamps: .errors)
     case .elementwise(let make): self.body = .elementwise({ _ in make() })
     case .subpipelines(let make, let unfused): self.body = .elementwise(make, unfused: unfused)
     case .source, .sink: return nil
@@ -156,7 +174,7 @@ enum StageBuild {
         stream = transform(stream, env: env, node: part.node, text: part.text, unfused)
         index += 1
       case .elementwise(let make, _) where env.tracer != nil || !fuses:
-        stream = transform(stream, env: env, node: part.node, text: part.text, stamps: false) { upstream, _ in
+        stream = transform(stream, env: env, node: part.node, text: part.text, stamps: .none) { upstream, _ in
           upstream.fused { ValueStepper(make(env)) }
         }
         index += 1
@@ -284,10 +302,11 @@ enum StageBuild {
     }
   }
 
-  /// Wraps a transform's output so errors it raises name the stage (unless `stamps` is
-  /// false: a plain transform's errors already do).
+  /// Wraps a transform's output so errors it raises name the stage and values it makes are
+  /// checked for depth (as `stamps` says: a plain transform's errors already name it, a
+  /// passing one makes no value).
   static func transform(
-    _ upstream: Observable<Value>, env: Env, node: Int, text: String, stamps: Bool = true,
+    _ upstream: Observable<Value>, env: Env, node: Int, text: String, stamps: Stamping = .errorsAndDepth,
     _ make: (Observable<Value>, Env) -> Observable<Value>
   ) -> Observable<Value> {
     let runtime = env.runtime
@@ -295,7 +314,12 @@ enum StageBuild {
     let stream = Observable<Value>(unsafe: { observer in
       let attempt = runtime.beginAttempt(node: node, scope: env.scope)
       noteOrigin(env, node: node, attempt: attempt)
-      return inner.subscribe(stamps ? stamping(observer, text: text, attempt: attempt, node: node) : observer)
+      switch stamps {
+      case .none: return inner.subscribe(observer)
+      case .errors: return inner.subscribe(stampingErrors(observer, text: text, attempt: attempt, node: node))
+      case .errorsAndDepth:
+        return inner.subscribe(stamping(observer, text: text, attempt: attempt, node: node))
+      }
     })
     return traced(stream, node: node, tracer: env.tracer)
   }
@@ -332,6 +356,19 @@ enum StageBuild {
         observer.on(.error(PipeError.stamped(error, source: text, attempt: attempt, node: node)))
       default: observer.on(event)
       }
+    }
+  }
+}
+
+extension StageBuild {
+  /// An observer that turns any error into a `PipeError` naming the stage, as `stamping`
+  /// does, and passes values on untouched: for a stage that makes none (`Stamping.errors`).
+  fileprivate static func stampingErrors(_ observer: Observer<Value>, text: String, attempt: Int, node: Int)
+    -> Observer<Value>
+  {
+    observer.forwarding { event in
+      guard case .error(let error) = event else { return observer.on(event) }
+      observer.on(.error(PipeError.stamped(error, source: text, attempt: attempt, node: node)))
     }
   }
 }

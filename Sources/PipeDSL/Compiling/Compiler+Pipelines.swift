@@ -70,8 +70,8 @@ extension Compiler {
     case .source where index > 0:
       report(.sourceAfterPipe(name, stage))
       return false
-    case .transform where index == 0, .plainTransform where index == 0, .elementwise where index == 0,
-      .subpipelines where index == 0, .sink where index == 0:
+    case .transform where index == 0, .plainTransform where index == 0, .passing where index == 0,
+      .elementwise where index == 0, .subpipelines where index == 0, .sink where index == 0:
       if context == .run, let missing = missingPipeAtLineStart(stage) {
         report(missing)
         return false

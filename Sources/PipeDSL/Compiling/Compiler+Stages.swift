@@ -195,7 +195,7 @@ extension Compiler {
       let result = compileStage(
         inner, parent: node, hasDot: hasDot, context: .inner(errorsSource: false), afterPipe: true)
       switch result?.stage {
-      case .transform?, .plainTransform?, .elementwise?, .subpipelines?:
+      case .transform?, .plainTransform?, .passing?, .elementwise?, .subpipelines?:
         if let result, let part = TransformPart(result.stage, node: result.node, text: inner.text) {
           parts.append(part)
         }
