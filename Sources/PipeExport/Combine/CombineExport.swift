@@ -52,6 +52,7 @@ struct CombineExport: LibraryExport {
         : $0.text
     }
     parts += context.declarations
+    parts += context.recordDeclarations
     parts += body
     return parts.joined(separator: "\n\n") + "\n"
   }

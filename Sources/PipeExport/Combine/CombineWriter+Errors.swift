@@ -70,7 +70,7 @@ extension CombineWriter {
       let key = dialect.string(chain.head)
       chain.add(".handleEvents(receiveOutput: { cache[\(key)] = $0 })")
       chain.add(
-        ".catch { _ in (cache[\(key)] as? \(SwiftCode.cacheType(context.elementType))).publisher }",
+        ".catch { _ in (cache[\(key)] as? \(SwiftCode.cacheType(context.elementType, context: context))).publisher }",
         comment: "nothing cached: complete quietly")
       return true
     case .ask:

@@ -3,17 +3,20 @@ import PipeDSL
 extension CombineWriter {
   /// The head of a chain for a source stage, and whether it never fails (so a later stage
   /// may need `.setFailureType(to: Error.self)`); nil when the stage is not a source.
+  /// `hint`: the element type a source without values is given (a record type's struct is
+  /// declared only where it is written).
   func source(_ meaning: Meaning, outer: String?, hint: String) -> (String, Bool)? {
+    let name = { context.swiftName(of: hint) }
     switch meaning {
     case .just(let arg): return ("Just(\(argument(arg, outer: outer)))", true)
     case .of(let args):
       return ("[" + args.map { argument($0, outer: outer) }.joined(separator: ", ") + "].publisher", true)
     case .range(let from, let count):
       return (count > 0 ? "(\(from)...\(from + count - 1)).publisher" : "(\(from)..<\(from)).publisher", true)
-    case .empty: return ("Empty<\(hint), Error>()", false)
-    case .never: return ("Empty<\(hint), Error>(completeImmediately: false)", false)
+    case .empty: return ("Empty<\(name()), Error>()", false)
+    case .never: return ("Empty<\(name()), Error>(completeImmediately: false)", false)
     case .fail(let kind):
-      return ("Fail<\(hint), Error>(error: \(context.kind(kind)))", false)
+      return ("Fail<\(name()), Error>(error: \(context.kind(kind)))", false)
     case .timer(.seconds(let seconds)):
       return ("Just(0).delay(for: \(stride(seconds)), scheduler: scheduler)", true)
     case .timer(.computed(let expr)):
@@ -27,7 +30,7 @@ extension CombineWriter {
     case .cold(let diagrams, let values): return (cold(diagrams, values, hint: hint), false)
     case .hot(let diagram, _):
       context.declare(
-        "/// pipe's hot \(dialect.string(diagram)): send its events from your test.\nlet hot = PassthroughSubject<\(hint), Error>()"
+        "/// pipe's hot \(dialect.string(diagram)): send its events from your test.\nlet hot = PassthroughSubject<\(name()), Error>()"
       )
       return ("hot", false)
     case .changes(let setting):
@@ -59,12 +62,14 @@ extension CombineWriter {
     if !valueEntries.isEmpty {
       words.append(
         "values: ["
-          + valueEntries.map { dialect.string($0.keyText) + ": " + dialect.literal($0.value) }.joined(
+          + valueEntries.map {
+            dialect.string($0.keyText) + ": " + SwiftCode.value($0.value, context: context)
+          }.joined(
             separator: ", ") + "]")
     } else if !letters.isEmpty, letters.allSatisfy(\.isNumber) {
       words.append("values: [" + letters.sorted().map { "\"\($0)\": \($0)" }.joined(separator: ", ") + "]")
     } else if letters.isEmpty {
-      words.append("of: \(hint).self")
+      words.append("of: \(context.swiftName(of: hint)).self")
     }
     if let error = values.first(where: { $0.keyText == "#" })?.value.word {
       words.append("error: \(context.kind(error))")

@@ -26,7 +26,9 @@ extension CombineWriter {
       chain.add(
         ".drop(untilOutputFrom: Just(()).delay(for: \(stride(seconds)), scheduler: scheduler))",
         comment: "RxSwift's skip(for:)")
-    case .distinct: chain.add(".removeDuplicates()")
+    case .distinct:
+      context.compares(context.elementType)
+      chain.add(".removeDuplicates()")
     case .startWith(let arg): chain.add(".prepend(\(SwiftCode.literal(arg, context: context)))")
     case .enumerate:
       context.use(CombineHelper.show.rawValue)

@@ -11,7 +11,7 @@ extension CombineWriter {
       return letters.allSatisfy(\.isNumber) ? "Int" : "String"
     case .cold(let diagrams, let values): return Meaning.coldElementType(diagrams, values)
     case .just(let arg): return Meaning.swiftType(arg)
-    case .range: return "Int"
+    case .range, .timer, .every: return "Int"
     case .plugin(let name, let arguments): return PluginStub.named(name, arguments: arguments.count).type
     case .of: return Meaning.sourceType(meaning)
     default: return nil
@@ -37,6 +37,24 @@ extension Arg {
     return false
   }
 
-  /// The literal written as a string: `0` → `"0"`.
-  var asString: Arg { Arg(.literal(.string(description)), span) }
+  /// The literal written as a string, as pipe's `show` prints it inside a record: `0` → `"0"`,
+  /// `[city: "Oslo"]` → `"{city: \"Oslo\"}"`.
+  var asString: Arg {
+    guard case .dict = kind, let constant else { return Arg(.literal(.string(description)), span) }
+    return Arg(.literal(.string(constant.show)), span)
+  }
+
+  /// The value of a literal, a list or record of literals.
+  private var constant: Value? {
+    switch kind {
+    case .literal(let literal): return literal.value
+    case .list(let items):
+      let values = items.compactMap(\.constant)
+      return values.count == items.count ? .list(values) : nil
+    case .dict(let entries):
+      let fields = entries.compactMap { entry in entry.value.constant.map { (entry.keyText, $0) } }
+      return fields.count == entries.count ? .record(Record(fields)) : nil
+    default: return nil
+    }
+  }
 }

@@ -94,6 +94,9 @@ struct CombineWriter {
   func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
     var writer = ExpressionWriter(dialect: dialect, element: element, names: names)
     writer.readsRecord = element == "$0" && context.elementType == Meaning.recordType
+    // `.` of a catch's fallback is the error, not a value of the stream.
+    writer.elementType = context.isError(element) ? nil : context.elementType
+    writer.structName = context.swiftName
     if writer.showsRecordSides(expr) { context.use("show") }
     SwiftCode.noteReads(expr, context: context)
     return writer.write(expr)

@@ -107,7 +107,7 @@ extension Meaning {
       case .literal(.bool): return "bool"
       case .literal(.null): return "null"
       case .list: return "list"
-      case .dict: return "record"
+      case .dict: return Meaning.swiftType(arg) ?? "record"  // records of other keys or types differ
       default: return nil
       }
     }

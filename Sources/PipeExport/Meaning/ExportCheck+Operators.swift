@@ -57,8 +57,10 @@ extension ExportCheck {
     case .call(let name, _) where name.text == "str": return "string"
     case .call(let name, _) where name.text == "len": return "int"
     case .unary(.negate, let operand): return operandType(operand, elementType: elementType)
-    case .element:
-      return ["Int": "int", "Double": "double", "String": "string"][elementType ?? ""]
+    case .element, .field:
+      // `.`, or a field of a record of known type (`RecordType`).
+      return ["Int": "int", "Double": "double", "String": "string"][
+        Meaning.swiftType(expr, element: elementType) ?? ""]
     default: return nil
     }
   }

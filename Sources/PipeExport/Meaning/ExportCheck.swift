@@ -64,7 +64,13 @@ struct ExportCheck {
     case .scan(let seed, let expr): return value(seed, asArgument: false) ?? self.expression(expr)
     case .map(let expr), .filter(let expr), .takeWhile(let expr), .throwIf(let expr, _):
       return self.expression(expr, elementType: elementType)
-    case .mapError(let expr), .timer(.computed(let expr)), .action(_, .say(let expr)):
+    case .mapError(let expr):
+      // A record with a kind is the new error (`SwiftCode.error`), no struct.
+      if case .record(let entries) = expr.kind, entries.contains(where: { $0.key.text == "kind" }) {
+        return entries.lazy.compactMap { self.expression($0.value) }.first
+      }
+      return self.expression(expr)
+    case .timer(.computed(let expr)), .action(_, .say(let expr)):
       return self.expression(expr)
     case .cold(_, let values), .hot(_, let values):
       return values.lazy.compactMap { self.value($0.value, asArgument: false) }.first
@@ -161,7 +167,9 @@ struct ExportCheck {
     switch arg.kind {
     case .literal, .name: return nil
     case .list(let items): return items.lazy.compactMap { self.value($0, asArgument: false) }.first
-    case .dict(let entries): return entries.lazy.compactMap { self.value($0.value, asArgument: false) }.first
+    case .dict(let entries):
+      return entries.lazy.compactMap { self.value($0.value, asArgument: false) }.first
+        ?? recordReason(entries.map { ($0.keyText, $0.value.description, Meaning.swiftType($0.value)) })
     case .element where asArgument: return nil
     case .expression(let expr) where asArgument: return expression(expr)
     case .element, .expression:
@@ -180,7 +188,11 @@ struct ExportCheck {
     case .literal, .element, .name: return nil
     case .field(let base, _), .unary(_, let base): return inner(base)
     case .list(let items): return items.lazy.compactMap(inner).first
-    case .record(let entries): return entries.lazy.compactMap { inner($0.value) }.first
+    case .record(let entries):
+      return recordReason(
+        entries.map { ($0.key.text, $0.value.description, Meaning.swiftType($0.value, element: elementType)) }
+      )
+        ?? entries.lazy.compactMap { inner($0.value) }.first
     case .binary(let op, let lhs, let rhs):
       return operatorReason(op, lhs, rhs, elementType: elementType) ?? inner(lhs) ?? inner(rhs)
     case .conditional(let test, let then, let otherwise):
@@ -191,6 +203,11 @@ struct ExportCheck {
     case .call(let name, let arguments):
       return callReason(name.text, arguments) ?? arguments.lazy.compactMap(inner).first
     }
+  }
+
+  /// Why a record cannot be a Swift struct (`Meaning.recordReason`), or nil; RxJS writes an object.
+  private func recordReason(_ fields: [(key: String, text: String, type: String?)]) -> String? {
+    library == .rxjs ? nil : Meaning.recordReason(fields)
   }
 
   private func refusal(_ stage: Stage, _ reason: String) -> Diagnostic {

@@ -30,6 +30,42 @@ final class ExportContext {
   private var depth = 0
   private var counter = 0
 
+  /// The record types written as structs (`RecordType`), in the order first used, with their names.
+  private(set) var records: [(type: String, name: String)] = []
+  /// The record types a stage compares (`distinct`), which are declared Hashable.
+  private var compared: Set<String> = []
+
+  /// A type string as Swift code: a record type as the name of its struct, declared (with the
+  /// structs of its fields' records) on first use; another type as it is.
+  func swiftName(of type: String) -> String {
+    guard let record = RecordType(type) else { return type }
+    if let known = records.first(where: { $0.type == type }) { return known.name }
+    for field in record.fields { _ = swiftName(of: field.type) }
+    var name = record.baseName
+    var number = 1
+    while records.contains(where: { $0.name == name }) {
+      number += 1
+      name = record.baseName + String(number)
+    }
+    records.append((type, name))
+    return name
+  }
+
+  /// Marks that a stage compares values of `type` (`distinct`): a record type's struct, and
+  /// those of its fields, are then Hashable.
+  func compares(_ type: String?) {
+    guard let type, let record = RecordType(type) else { return }
+    compared.insert(type)
+    record.fields.forEach { compares($0.type) }
+  }
+
+  /// The declarations of the record types' structs, in the order first used.
+  var recordDeclarations: [String] {
+    records.map {
+      RecordType($0.type)!.declaration(name: $0.name, hashable: compared.contains($0.type), names: swiftName)
+    }
+  }
+
   func use(_ helper: String) {
     if !helpers.contains(helper) { helpers.append(helper) }
   }

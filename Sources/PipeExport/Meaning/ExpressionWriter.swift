@@ -17,6 +17,11 @@ struct ExpressionWriter {
   /// The run-time checks of a library whose operators differ from pipe's for some values
   /// (`RxJSChecks`): an operator they check is written as their helper's call.
   var checks: (any RuntimeChecks)?
+  /// The type of `.` (nil: not known) and the name a record type's struct has in the code
+  /// (`ExportContext.swiftName(of:)`): with both, a record whose fields' types are known is
+  /// written as its struct, `CityTemp(city: "Oslo", temp: 3)` (`RecordType`).
+  var elementType: String?
+  var structName: ((String) -> String)?
 
   func write(_ expr: Expr) -> String {
     if let call = checks?.call(expr, write: write) { return call }
@@ -32,7 +37,13 @@ struct ExpressionWriter {
       }
       return operand(base) + "." + name.text
     case .list(let items): return "[" + items.map(write).joined(separator: ", ") + "]"
-    case .record(let entries): return dialect.record(entries.map { ($0.key.text, write($0.value)) })
+    case .record(let entries):
+      if let structName, let type = Meaning.swiftType(expr, element: elementType), RecordType(type) != nil {
+        return structName(type) + "("
+          + entries.map { "\($0.key.text): \(write($0.value))" }.joined(separator: ", ")
+          + ")"
+      }
+      return dialect.record(entries.map { ($0.key.text, write($0.value)) })
     case .unary(.not, let operand): return "!" + condition(operand, role: "!")
     case .unary(let op, let operand): return op.rawValue + self.operand(operand)
     case .binary(let op, let lhs, let rhs) where op == .and || op == .or:

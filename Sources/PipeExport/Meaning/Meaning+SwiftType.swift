@@ -59,7 +59,7 @@ extension Meaning {
       return inner.stages.reduce(type) {
         Meaning.read($1, bindings: bindings).elementType(after: $0, bindings: bindings)
       }
-    case .map(let expr): return Self.swiftType(expr)
+    case .map(let expr): return Self.swiftType(expr, element: type)
     default: return CombineWriter.keepsElementType(self) ? type : nil
     }
   }
@@ -101,14 +101,24 @@ extension Meaning {
     case .literal(.double), .literal(.duration): return "Double"
     case .literal(.bool): return "Bool"
     case .expression(let expr): return swiftType(expr)
+    case .dict(let entries): return recordType(entries.map { ($0.keyText, swiftType($0.value)) })
     default: return nil
     }
   }
 
-  /// The Swift type of an expression where its literals say it, whatever `.` holds:
-  /// `"no weather: " + .kind` is a String, `.temp > 20` a Bool, `.aqi + 1` not known.
-  static func swiftType(_ expr: Expr) -> String? {
+  /// The Swift type of an expression where its literals say it, or `.` is of `element`:
+  /// `"no weather: " + .kind` is a String, `.temp > 20` a Bool, `.aqi + 1` an Int of an AirQuality,
+  /// `[a: ., b: "x"]` of Ints `{a: Int, b: String}` (`RecordType`), and its `.a` an Int.
+  static func swiftType(_ expr: Expr, element: String? = nil) -> String? {
+    let swiftType = { (expr: Expr) in Self.swiftType(expr, element: element) }
     switch expr.kind {
+    case .element: return element
+    case .field(let base, let name):
+      // A field of a record (`RecordType`) or of a plugin's type (`Weather`'s `temp`).
+      guard let type = swiftType(base) else { return nil }
+      return RecordType(type)?.type(of: name.text)
+        ?? PluginStub.withType(type)?.fields.first { $0.name == name.text }?.type
+    case .record(let entries): return recordType(entries.map { ($0.key.text, swiftType($0.value)) })
     case .literal(.string): return "String"
     case .literal(.int): return "Int"
     case .literal(.double), .literal(.duration): return "Double"
@@ -120,7 +130,8 @@ extension Meaning {
       case .add where swiftType(lhs) == "String" || swiftType(rhs) == "String": return "String"
       default:
         let sides = (swiftType(lhs), swiftType(rhs))
-        return sides.0 == sides.1 && sides.0 != "String" && sides.0 != "Bool" ? sides.0 : nil
+        let number = sides.0 == "Int" || sides.0 == "Double"
+        return sides.0 == sides.1 && number ? sides.0 : nil
       }
     case .conditional(_, let then, let otherwise):
       let type = swiftType(then)

@@ -40,7 +40,7 @@ struct RxSwiftExport: LibraryExport {
     }
     if case .literal(.string(let diagram)) = first.kind {
       let values = op.arguments.dropFirst().first?.entries ?? []
-      let events = writer.recorded(diagram, values, hint: "String")
+      let events = writer.recorded(diagram, values, hint: "String", structs: false)
       return ["// In RxTest: XCTAssertEqual(observer.events, \(events))"]
     }
     return ["// pipe checks it with: \(op.description)"]
@@ -88,6 +88,7 @@ struct RxSwiftExport: LibraryExport {
       }
     }
     parts += context.declarations
+    parts += context.recordDeclarations
     // On RxTest's clock a statement runs when the scheduler starts: one after another, as in pipe.
     parts += body.map { $0.text + (testing && $0.runs ? "\ntestScheduler.start()" : "") }
     return parts.joined(separator: "\n\n") + "\n"

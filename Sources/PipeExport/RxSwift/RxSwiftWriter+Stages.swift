@@ -18,7 +18,9 @@ extension RxSwiftWriter {
     case .skipFor(let seconds): chain.add(".skip(\(interval(seconds)), scheduler: \(scheduler))")
     case .takeWhile(let expr):
       chain.add(".take(while: " + SwiftCode.closure(expression(expr), of: expr) + ")")
-    case .distinct: chain.add(".distinctUntilChanged()")
+    case .distinct:
+      context.compares(context.elementType)
+      chain.add(".distinctUntilChanged()")
     case .startWith(let arg): chain.add(".startWith(\(SwiftCode.literal(arg, context: context)))")
     case .enumerate:
       context.use("show")
@@ -115,7 +117,7 @@ extension RxSwiftWriter {
       let key = dialect.string(chain.head)
       chain.add(".do(onNext: { cache[\(key)] = $0 })")
       chain.add(
-        ".catch { error in\n    if let cached = cache[\(key)] as? \(SwiftCode.cacheType(context.elementType)) { return .just(cached) }\n    return .empty()\n}",
+        ".catch { error in\n    if let cached = cache[\(key)] as? \(SwiftCode.cacheType(context.elementType, context: context)) { return .just(cached) }\n    return .empty()\n}",
         comment: "nothing cached: complete quietly")
     case .ask:
       chain.add("// catch ask: pipe asks the person (retry, default, fail); connect your own dialog here")

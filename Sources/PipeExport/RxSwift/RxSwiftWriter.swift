@@ -100,10 +100,10 @@ struct RxSwiftWriter {
       // Values of several types: one array, which Swift types [Any] (`of` would want one type).
       return meaning.givesSeveralTypes ? "Observable.from([\(values)])" : "Observable.of(\(values))"
     case .range(let from, let count): return "Observable.range(start: \(from), count: \(count))"
-    case .empty: return "Observable<\(hint)>.empty()"
-    case .never: return "Observable<\(hint)>.never()"
+    case .empty: return "Observable<\(context.swiftName(of: hint))>.empty()"
+    case .never: return "Observable<\(context.swiftName(of: hint))>.never()"
     case .fail(let kind):
-      return "Observable<\(hint)>.error(\(context.kind(kind)))"
+      return "Observable<\(context.swiftName(of: hint))>.error(\(context.kind(kind)))"
     case .timer(.seconds(let seconds)):
       return "Observable<Int>.timer(\(interval(seconds)), scheduler: \(scheduler))"
     case .timer(.computed(let expr)):
@@ -147,9 +147,11 @@ struct RxSwiftWriter {
     return "coldEach([\n    " + recordings.joined(separator: ",\n    ") + ",\n])"
   }
 
-  /// `[.next(1, "a"), .error(3, PipeError.error)]`: a diagram as RxTest's recorded events.
-  func recorded(_ diagram: String, _ values: [DictEntry], hint: String) -> String {
+  /// `[.next(1, "a"), .error(3, PipeError.error)]`: a diagram as RxTest's recorded events;
+  /// `structs`: its records are written as their structs (`RecordType`), not in a comment.
+  func recorded(_ diagram: String, _ values: [DictEntry], hint: String, structs: Bool = true) -> String {
     let byLetter = Dictionary(values.map { ($0.keyText, $0.value) }) { first, _ in first }
+    let hint = structs ? context.swiftName(of: hint) : hint
     let events = MarbleText.events(diagram).map { time, event -> String in
       switch event {
       case "|": return ".completed(\(time), \(hint).self)"
@@ -157,7 +159,9 @@ struct RxSwiftWriter {
         return ".error(\(time), \(context.kind(byLetter["#"]?.word ?? "error")), \(hint).self)"
       default:
         let value =
-          byLetter[String(event)].map(dialect.literal)
+          byLetter[String(event)].map {
+            structs ? SwiftCode.value($0, context: context) : dialect.literal($0)
+          }
           ?? (event.isNumber ? String(event) : dialect.string(String(event)))
         return ".next(\(time), \(value))"
       }

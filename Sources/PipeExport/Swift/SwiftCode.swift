@@ -19,9 +19,26 @@ enum SwiftCode {
   /// of a plugin's type (`context.joining`).
   static func literal(_ arg: Arg, context: ExportContext) -> String {
     let literal = CodeDialect.swift.literal(arg)
-    guard let joining = context.joining, joining.literal == literal else { return literal }
+    guard let joining = context.joining, joining.literal == literal else {
+      return value(arg, context: context)
+    }
     context.joining?.written = true
     return joining.value
+  }
+
+  /// A value written as a Swift literal, each record whose fields' types its words say as its
+  /// struct (`RecordType`): `CityTemp(city: "Oslo", temp: 3)`.
+  static func value(_ arg: Arg, context: ExportContext) -> String {
+    switch arg.kind {
+    case .dict(let entries):
+      guard let type = Meaning.swiftType(arg), RecordType(type) != nil else { break }
+      let fields = entries.map { "\($0.keyText): \(value($0.value, context: context))" }
+      return context.swiftName(of: type) + "(" + fields.joined(separator: ", ") + ")"
+    case .list(let items):
+      return "[" + items.map { value($0, context: context) }.joined(separator: ", ") + "]"
+    default: break
+    }
+    return CodeDialect.swift.literal(arg)
   }
 
   /// A closure of the element, `body` written from `expr`: `{ $0.city }`, or `{ _ in "tick" }`
@@ -41,7 +58,9 @@ enum SwiftCode {
   }
 
   /// The type the cache holds, for its cast: the stream's, where the writer knows it.
-  static func cacheType(_ elementType: String?) -> String { elementType ?? "String" }
+  static func cacheType(_ elementType: String?, context: ExportContext) -> String {
+    context.swiftName(of: elementType ?? "String")
+  }
 
   static let cacheDeclaration =
     "/// The last good value of each request, for `catch cache` (the book's dictionary).\nvar cache: [String: Any] = [:]"
