@@ -20,6 +20,19 @@ protocol LibraryExport {
   func binding(_ name: String, _ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String
   func comment(_ text: String) -> String
   func document(name: String, body: [StatementCode], context: ExportContext) -> String
+  /// As `pipeline(_:context:bindings:)`, for a pipeline pipe runs in the background (`&`) when
+  /// `background`.
+  func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>, background: Bool)
+    -> String
+}
+
+extension LibraryExport {
+  /// A statement in the background is written as any other (the document runs it with the next).
+  func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>, background: Bool)
+    -> String
+  {
+    self.pipeline(pipeline, context: context, bindings: bindings)
+  }
 }
 
 /// One statement of a script as code: the code, and what the document adds after it (a
@@ -70,7 +83,8 @@ public enum Exporter {
         let note = background == nil ? "" : "\n" + writer.comment("(pipe ran it in the background, with &)")
         body.append(
           StatementCode(
-            text: source + note + "\n" + writer.pipeline(pipeline, context: context, bindings: bindings),
+            text: source + note + "\n"
+              + writer.pipeline(pipeline, context: context, bindings: bindings, background: background != nil),
             runs: true, background: background != nil))
       case .binding(let name, let pipeline):
         body.append(
