@@ -72,7 +72,8 @@ final class CommentedDifferenceExportTests: XCTestCase {
   /// program (its `run` played each to its end before the next one started).
   func testABackgroundStatementInTheCombineProgramRunsWithTheNext() throws {
     let code = try export("combine", "just 1 | show &; just 2 | show &", runnable: true, line: #line)
-    XCTAssertTrue(code.contains("// (pipe ran it in the background, with &)\nrunInBackground(\n    Just(1)\n)"), code)
+    XCTAssertTrue(
+      code.contains("// (pipe ran it in the background, with &)\nrunInBackground(\n    Just(1)\n)"), code)
     XCTAssertTrue(code.hasSuffix("runInBackground(\n    Just(2)\n)\n\nwaitForAll()\n"), code)
     XCTAssertTrue(code.contains("func runInBackground<P: Publisher>(_ publisher: P) {"), code)
   }
