@@ -14,7 +14,7 @@ enum RoundTripDifferences {
 
   static let pipesOwn = [
     "docs/LANGUAGE.md: let f = cold [\"10ms #\", \"10ms (a|)\"]; f | retry 2 | show; f | catch (f) | show":
-      "pipe only: a let name of several diagrams: pipe counts its subscriptions across the statements",
+      "commented: (in pipe each use of f plays the 2 diagrams from the first, a retry the next; here all its uses share one count of subscriptions)",
     "docs/LANGUAGE.md: changes(network) | take 1 | show &; set network \"off\"":
       "pipe only: pipe's set drives changes(network); nothing sets the export's subject",
     "docs/LANGUAGE.md: changes(weather.apiKey) | take 1 | show &; set weather.apiKey \"0123abcd\"":

@@ -78,6 +78,16 @@ final class CommentedDifferenceExportTests: XCTestCase {
     XCTAssertTrue(code.contains("func runInBackground<P: Publisher>(_ publisher: P) {"), code)
   }
 
+  /// `let f = cold [A, B]`: in pipe each use of f is its own, which plays A first; the
+  /// code's one `f` counts every use's subscriptions together.
+  func testALetOfSeveralDiagramsSaysEachUseCountsItsOwn() throws {
+    let pipeline = #"let f = cold ["10ms #", "10ms (a|)"]; f | retry 2 | show; f | catch (f) | show"#
+    let note =
+      "(in pipe each use of f plays the 2 diagrams from the first, a retry the next; here all its uses share one count of subscriptions)"
+    try assertCommented("rxjs", pipeline, at: "const f = coldEach(", note, above: true)
+    try assertCommented("combine", pipeline, at: "let f = cold(", note, above: true)
+  }
+
   func testCombineHotSaysItsEventsAreTheTestsToSend() throws {
     try assertCommented(
       "combine", #"hot "-a-^-b-c|" | show"#, at: "/// pipe's hot", "send its events from your test")
