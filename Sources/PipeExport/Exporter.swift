@@ -20,6 +20,19 @@ protocol LibraryExport {
   func binding(_ name: String, _ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String
   func comment(_ text: String) -> String
   func document(name: String, body: [StatementCode], context: ExportContext) -> String
+  /// As `pipeline(_:context:bindings:)`, for a pipeline pipe runs in the background (`&`) when
+  /// `background`.
+  func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>, background: Bool)
+    -> String
+}
+
+extension LibraryExport {
+  /// A statement in the background is written as any other (the document runs it with the next).
+  func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>, background: Bool)
+    -> String
+  {
+    self.pipeline(pipeline, context: context, bindings: bindings)
+  }
 }
 
 /// One statement of a script as code: the code, and what the document adds after it (a
@@ -70,12 +83,17 @@ public enum Exporter {
         let note = background == nil ? "" : "\n" + writer.comment("(pipe ran it in the background, with &)")
         body.append(
           StatementCode(
-            text: source + note + "\n" + writer.pipeline(pipeline, context: context, bindings: bindings),
+            text: source + note + "\n"
+              + writer.pipeline(pipeline, context: context, bindings: bindings, background: background != nil),
             runs: true, background: background != nil))
       case .binding(let name, let pipeline):
+        let note = severalDiagrams(pipeline, bindings: bindings).map {
+          "\n" + writer.comment(usesNote(name.text, $0))
+        }
         body.append(
           StatementCode(
-            text: source + "\n" + writer.binding(name.text, pipeline, context: context, bindings: bindings)))
+            text: source + (note ?? "") + "\n"
+              + writer.binding(name.text, pipeline, context: context, bindings: bindings)))
         bindings.insert(name.text)
       case .setting(let path, let value):
         // The RxJS export honours an error's retryAfter until the script says it off.
@@ -95,5 +113,20 @@ public enum Exporter {
       }
     }
     return writer.document(name: name, body: body, context: context)
+  }
+
+  /// The diagrams of a binding's source, `cold [A, B]`, when there are several: each use of
+  /// the name counts its own subscriptions in pipe, where the code's one value counts them all.
+  private static func severalDiagrams(_ pipeline: Pipeline, bindings: Set<String>) -> Int? {
+    let walk = ChainWalk(pipeline, bindings: bindings)
+    // With share, the uses within a statement are one subscription.
+    let shared = walk.steps.contains { if case .share = $0.meaning { return true } else { return false } }
+    guard case .cold(let diagrams, _)? = walk.source?.meaning, diagrams.count > 1, !shared else { return nil }
+    return diagrams.count
+  }
+
+  static func usesNote(_ name: String, _ diagrams: Int) -> String {
+    "(in pipe each use of \(name) plays the \(diagrams) diagrams from the first, a retry the next; "
+      + "here all its uses share one count of subscriptions)"
   }
 }

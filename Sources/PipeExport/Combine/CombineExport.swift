@@ -6,6 +6,14 @@ struct CombineExport: LibraryExport {
   let runnable: Bool
 
   func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>) -> String {
+    self.pipeline(pipeline, context: context, bindings: bindings, background: false)
+  }
+
+  /// A pipeline pipe runs in the background (`&`) is, in the runnable program, a `run` that
+  /// returns at once: it runs together with the next ones, as in pipe.
+  func pipeline(_ pipeline: Pipeline, context: ExportContext, bindings: Set<String>, background: Bool)
+    -> String
+  {
     let writer = CombineWriter(context: context, bindings: bindings)
     var (chain, walk) = writer.chain(pipeline)
     switch walk.sink {
@@ -15,7 +23,10 @@ struct CombineExport: LibraryExport {
     case .log?: chain.add(".print()")
     default: break
     }
-    if runnable { return "run(\n    \(Chain.indentLines(chain.swift(), by: "    "))\n)" }
+    if runnable {
+      let code = Chain.indentLines(chain.swift(), by: "    ")
+      return (background ? "runInBackground" : "run") + "(\n    " + code + "\n)"
+    }
     chain.add(".sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })")
     chain.add(".store(in: &subscriptions)")
     return chain.swift()
@@ -31,7 +42,9 @@ struct CombineExport: LibraryExport {
   func comment(_ text: String) -> String { SwiftCode.lineComments(text) }
 
   func document(name: String, body statements: [StatementCode], context: ExportContext) -> String {
-    let body = statements.map(\.text)
+    var body = statements.map(\.text)
+    // What still runs in the background at the end is played to its end, as pipe does.
+    if runnable, statements.last(where: \.runs)?.background == true { body.append("waitForAll()") }
     var parts: [String] = []
     if runnable {
       parts.append(Self.runnableHeader(name: name))

@@ -91,33 +91,57 @@ extension CombineHelper {
         """#
     case .run:
       return #"""
-        /// Subscribes, prints each value as pipe's sink would, then `completed` or `error: KIND`,
-        /// and waits until the pipeline ends.
-        func run<P: Publisher>(_ publisher: P) {
-            let done = DispatchSemaphore(value: 0)
+        /// A pipeline `run` subscribed to: whether it has ended, and its subscription.
+        final class Running {
             var finished = false
             var subscription: AnyCancellable?
+            let done = DispatchSemaphore(value: 0)
+        }
+
+        /// The pipelines subscribed to and not yet waited for: those pipe ran in the background (`&`).
+        var running: [Running] = []
+
+        /// Subscribes, prints each value as pipe's sink would, then `completed` or `error: KIND`,
+        /// and waits until the pipeline ends, and those started in the background before it.
+        func run<P: Publisher>(_ publisher: P) {
+            runInBackground(publisher)
+            waitForAll()
+        }
+
+        /// pipe's `&`: subscribes and prints as `run` does, and returns at once: the pipeline
+        /// runs with the next ones.
+        func runInBackground<P: Publisher>(_ publisher: P) {
+            let run = Running()
             let subscribe = {
-                subscription = publisher.sink(
+                run.subscription = publisher.sink(
                     receiveCompletion: { completion in
                         switch completion {
                         case .finished: print("completed")
                         case .failure(let error): print("error: \(error.kind)")
                         }
-                        finished = true
-                        done.signal()
+                        run.finished = true
+                        run.done.signal()
                     },
                     receiveValue: { print(show($0)) })
             }
             if clock.isVirtual {
                 subscribe()
-                clock.advance { finished }
             } else {
                 let work = Work(subscribe)
                 clock.queue.async { work.run() }
-                done.wait()
             }
-            subscription?.cancel()
+            running.append(run)
+        }
+
+        /// Waits until every pipeline subscribed to has ended.
+        func waitForAll() {
+            if clock.isVirtual {
+                clock.advance { running.allSatisfy(\.finished) }
+            } else {
+                for run in running { run.done.wait() }
+            }
+            for run in running { run.subscription?.cancel() }
+            running = []
         }
         """#
     case .show:
@@ -323,7 +347,8 @@ extension CombineHelper {
                             switch completion {
                             case .finished:
                                 notifierDone = true
-                                if !running { output.send(completion: .finished) }
+                                // An error waits for its answer: the end; else it comes at the next error.
+                                if !running && failures > 0 { output.send(completion: .finished) }
                             case .failure(let error): output.send(completion: .failure(error))
                             }
                         },

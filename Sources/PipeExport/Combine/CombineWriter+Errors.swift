@@ -34,11 +34,13 @@ extension CombineWriter {
     case .timeout(let seconds):
       chain.add(
         ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { \(context.kind("timeout")) })",
-        comment: "without customError it would complete")
+        comment: "without customError it would complete; "
+          + ExportCheck.timeoutTick(fails: "fail", of: "a sequence's publisher"))
     case .timeoutElse(let seconds, let other):
       chain.add(
         ".timeout(\(stride(seconds)), scheduler: scheduler, customError: { \(context.kind("timeout")) })",
-        comment: "Combine's timeout has no fallback stream: a catch switches to it")
+        comment: "Combine's timeout has no fallback stream: a catch switches to it; "
+          + ExportCheck.timeoutTick(fails: "switch", of: "a sequence's publisher"))
       chain.add(
         ".catch " + closure(other, parameter: "error"),
         comment: "unlike RxSwift's timeout(_:other:), this also replaces an error of the upstream")

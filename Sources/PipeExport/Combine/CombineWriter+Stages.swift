@@ -15,7 +15,9 @@ extension CombineWriter {
     case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr), of: expr))
     case .scan(let seed, let expr):
       chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr, context: context))
-    case .take(let count): chain.add(".prefix(\(count))")
+    case .take(let count):
+      context.declare(Self.take)
+      chain.add(".take(\(count))")
     case .skip(let count): chain.add(".dropFirst(\(count))")
     case .takeWhile(let expr): chain.add(".prefix " + SwiftCode.closure(expression(expr), of: expr))
     case .takeFor(let seconds):
@@ -55,7 +57,10 @@ extension CombineWriter {
     case .throttle(let seconds):
       chain.add(".throttle(for: \(stride(seconds)), scheduler: scheduler, latest: true)")
     case .throttleFirst(let seconds):
-      chain.add(".throttle(for: \(stride(seconds)), scheduler: scheduler, latest: false)")
+      context.declare(Self.throttleFirst)
+      chain.add(
+        ".throttleFirst(for: \(stride(seconds)), scheduler: scheduler)",
+        comment: "Combine's throttle(latest: false) would send each window's first value at its end")
     case .bufferTimed(let count, let seconds):
       chain.add(
         ".collect(.byTimeOrCount(scheduler, \(stride(seconds)), \(count)))",
@@ -65,7 +70,9 @@ extension CombineWriter {
       chain.add(".shareWhileConnected()", comment: "Combine's share() would not connect again after the end")
     case .repeatCount(let count):
       context.use(CombineHelper.repeatCount.rawValue)
-      chain.add(count.map { ".repeat(\($0))" } ?? ".repeat()")
+      chain.add(
+        count.map { ".repeat(\($0))" } ?? ".repeat()", comment: count == nil ? ExportCheck.endlessRepeat : nil
+      )
     case .materialize:
       context.use(CombineHelper.materialize.rawValue)
       chain.add(".materialize()")
@@ -110,6 +117,101 @@ extension CombineWriter {
             scan(Indexed<Output>?.none) { last, value in Indexed(index: (last?.index ?? -1) + 1, value: value) }
                 .compactMap { $0 }
                 .eraseToAnyPublisher()
+        }
+    }
+    """
+
+  static let take = """
+    extension Publisher {
+        /// pipe's `take`, RxSwift's `take(_:)`: the first `count` values, finishing at the last of
+        /// them (Combine's `prefix(_:)` finishes only at the event after it, which may be an error).
+        func take(_ count: Int) -> Take<Self> { Take(upstream: self, count: count) }
+    }
+
+    /// The publisher of `take(_:)`: the end goes downstream before the upstream is cancelled, as in
+    /// RxSwift, so a `repeat` below subscribes again while a `share` above is still connected.
+    struct Take<Upstream: Publisher>: Publisher {
+        typealias Output = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let upstream: Upstream
+        let count: Int
+
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+            upstream.subscribe(Inner(downstream: AnySubscriber(subscriber), count: count))
+        }
+
+        final class Inner: Subscriber, Subscription {
+            let downstream: AnySubscriber<Output, Failure>
+            var remaining: Int
+            var upstream: Subscription?
+            var ended = false
+
+            init(downstream: AnySubscriber<Output, Failure>, count: Int) {
+                self.downstream = downstream
+                remaining = count
+            }
+
+            func receive(subscription: Subscription) {
+                upstream = subscription
+                downstream.receive(subscription: self)
+                if remaining <= 0 { end() }
+            }
+
+            func receive(_ input: Output) -> Subscribers.Demand {
+                guard !ended, remaining > 0 else { return .none }
+                remaining -= 1
+                let demand = downstream.receive(input)
+                if remaining > 0 { return demand }
+                end()
+                return .none
+            }
+
+            func receive(completion: Subscribers.Completion<Failure>) {
+                guard !ended else { return }
+                ended = true
+                upstream = nil
+                downstream.receive(completion: completion)
+            }
+
+            func request(_ demand: Subscribers.Demand) {
+                if !ended, remaining > 0 { upstream?.request(demand) }
+            }
+
+            func cancel() {
+                ended = true
+                upstream?.cancel()
+                upstream = nil
+            }
+
+            private func end() {
+                guard !ended else { return }
+                ended = true
+                downstream.receive(completion: .finished)
+                upstream?.cancel()
+                upstream = nil
+            }
+        }
+    }
+    """
+
+  static let throttleFirst = """
+    extension Publisher {
+        /// pipe's `throttle latest: false`, RxSwift's `throttle(_:latest: false)`: a value passes
+        /// at once when `interval` has passed since the last one sent; the others are dropped.
+        func throttleFirst<S: Scheduler>(for interval: S.SchedulerTimeType.Stride, scheduler: S) -> AnyPublisher<Output, Failure> {
+            let upstream = self
+            return Deferred { () -> AnyPublisher<Output, Failure> in
+                var lastSent: S.SchedulerTimeType?
+                return upstream.filter { _ in
+                    let now = scheduler.now
+                    if let lastSent, lastSent.distance(to: now) < interval { return false }
+                    lastSent = now
+                    return true
+                }
+                .eraseToAnyPublisher()
+            }
+            .eraseToAnyPublisher()
         }
     }
     """

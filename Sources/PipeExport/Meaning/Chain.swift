@@ -49,8 +49,14 @@ struct Chain {
     return chain.swift()
   }
 
-  /// RxJS: `head.pipe(a, b)` on one line when short, else one operator a line.
+  /// RxJS: `head.pipe(a, b)` on one line when short, else one operator a line; the notes
+  /// as comments above.
   func javascript(indent: String = "") -> String {
+    let notes = self.notes.map { "// " + $0 + "\n" + indent }.joined()
+    return notes + code(indent: indent)
+  }
+
+  private func code(indent: String) -> String {
     guard !links.isEmpty else { return head }
     let oneLine = head + ".pipe(" + links.map(\.text).joined(separator: ", ") + ")"
     if links.allSatisfy({ $0.comment == nil && !$0.text.contains("\n") }), oneLine.count + indent.count <= 80

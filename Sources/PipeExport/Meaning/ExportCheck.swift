@@ -99,6 +99,18 @@ struct ExportCheck {
     }
   }
 
+  /// The comment at an endless repeat, which the libraries do not stop.
+  static let endlessRepeat =
+    "repeats without end, even a source that completes at once (pipe stops after 1,000,000 resubscriptions without time moving)"
+
+  /// The comment at a timeout: which of a value and the timer due at the same tick comes
+  /// first, where pipe's `of` (as RxSwift's) sends its values only once the statement's
+  /// subscriptions are made, and the library's `of` at its own subscription.
+  static func timeoutTick(fails: String, of: String) -> String {
+    "at the very tick of the timeout the timer set first goes first, and \(of) sends (and restarts it) "
+      + "sooner than pipe's of: a value pipe passes may \(fails) here"
+  }
+
   private func unfaithful(_ strategy: Strategy, nested: Bool) -> String? {
     switch strategy {
     case .ask: return "retryWhen ask asks the person at pipe's prompt; an app needs its own dialog there"

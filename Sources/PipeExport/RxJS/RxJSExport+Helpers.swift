@@ -5,6 +5,7 @@ extension RxJSExport {
   static let faithful: [(name: String, text: String)] = [
     ("zipToEnd", zipToEnd), ("combineLatestToEnd", combineLatestToEnd), ("bufferToEnd", bufferToEnd),
     ("retryWhenToEnd", retryWhenToEnd), ("atLeastRetryAfter", atLeastRetryAfter),
+    ("throttleLatest", throttleLatest),
   ]
 
   /// The rxjs names the faithful helpers import.
@@ -100,6 +101,50 @@ extension RxJSExport {
             complete: () => {
               subscriber.next(buffer);
               subscriber.complete();
+            },
+          });
+        });
+    }
+    """
+
+  /// `every 100ms | throttle 1s latest: false`: RxJS's throttleTime closes its window at the
+  /// tick of the 11th value and lets the 12th through, RxSwift lets the 11th through (1 s after
+  /// the 1st); with latest, RxJS sends the latest at the window's end and opens a new one.
+  static let throttleLatest = """
+    /** pipe's throttle, as RxSwift's: a value passes at once when `duration` has passed since the last one sent; else, with `latest`, the newest waits and is sent when that time is up (RxJS's throttleTime times its windows otherwise). */
+    function throttleLatest<T>(duration: number, latest: boolean): MonoTypeOperatorFunction<T> {
+      return (source) =>
+        new Observable<T>((subscriber) => {
+          let lastSent: number | undefined;
+          let kept: [T] | undefined;
+          let completed = false;
+          const send = (value: T) => {
+            kept = undefined;
+            subscriber.next(value);
+            lastSent = asyncScheduler.now();
+          };
+          return source.subscribe({
+            next: (value) => {
+              const wait = lastSent === undefined ? 0 : duration - (asyncScheduler.now() - lastSent);
+              if (wait <= 0) return send(value);
+              if (!latest) return;
+              const waiting = kept !== undefined;
+              kept = [value];
+              if (waiting) return;
+              // Left to run at its time, after the end too (unsubscribed then, it upsets the TestScheduler).
+              asyncScheduler.schedule(() => {
+                if (subscriber.closed) return;
+                if (kept) send(kept[0]);
+                if (completed) subscriber.complete();
+              }, wait);
+            },
+            error: (e) => {
+              kept = undefined;
+              subscriber.error(e);
+            },
+            complete: () => {
+              if (kept) completed = true;
+              else subscriber.complete();
             },
           });
         });

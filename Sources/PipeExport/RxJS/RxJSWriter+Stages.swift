@@ -63,18 +63,15 @@ extension RxJSWriter {
         comment: "as RxSwift, the completion is delayed too")
       chain.add(op("delay", ms(seconds)))
     case .debounce(let seconds): chain.add(op("debounceTime", ms(seconds)))
-    case .throttle(let seconds):
-      chain.add(
-        op("throttleTime", "\(ms(seconds)), \(use("asyncScheduler")), { leading: true, trailing: true }"))
-    case .throttleFirst(let seconds):
-      chain.add(
-        op("throttleTime", "\(ms(seconds)), \(use("asyncScheduler")), { leading: true, trailing: false }"))
+    case .throttle(let seconds): chain.add(throttle(seconds, latest: true), comment: Self.intervalTie)
+    case .throttleFirst(let seconds): chain.add(throttle(seconds, latest: false))
     case .bufferTimed(let count, let seconds):
       chain.add(
         op("bufferTime", "\(ms(seconds)), null, \(count)"),
         comment: "RxSwift's buffer(timeSpan:count:): a list when full or when the time is up, even empty")
     case .share: chain.add(op("share"))
-    case .repeatCount(let count): chain.add(op("repeat", count.map(String.init) ?? ""))
+    case .repeatCount(let count?): chain.add(op("repeat", String(count)))
+    case .repeatCount(nil): chain.add(op("repeat"), comment: ExportCheck.endlessRepeat)
     case .materialize:
       context.declare(Self.pipeRecord)
       context.use(Self.pipeError)  // a record's `error` is pipe's error, read by its kind
@@ -90,6 +87,18 @@ extension RxJSWriter {
     default: return false
     }
     return true
+  }
+
+  /// Where a timer ending at the tick of an `interval` value differs: the TestScheduler runs
+  /// the interval, set earlier, first; pipe runs the timer set first (here, the wait's).
+  static let intervalTie =
+    "on the TestScheduler an interval() value due at the tick the wait ends comes first, in pipe after: the value sent may be the next one"
+
+  /// pipe's throttle, RxSwift's: the helper `throttleLatest` (RxJS's throttleTime times its
+  /// windows otherwise, and lets other values through).
+  private func throttle(_ seconds: Double, latest: Bool) -> String {
+    _ = (use("asyncScheduler"), use("MonoTypeOperatorFunction"))
+    return faithful("throttleLatest", "\(ms(seconds)), \(latest)")
   }
 
   private func combining(_ meaning: Meaning, into chain: inout Chain) -> Bool {
@@ -135,12 +144,12 @@ extension RxJSWriter {
         op(
           "timeout",
           "{ each: \(ms(seconds)), with: () => \(use("throwError"))(() => \(raise("timeout"))) }"),
-        comment: "else RxJS's TimeoutError; a value at the very tick of the timeout passes, in pipe it fails")
+        comment: "else RxJS's TimeoutError; " + ExportCheck.timeoutTick(fails: "fail", of: "of()"))
     case .timeoutElse(let seconds, let other):
       chain.add(
         op("timeout", "{ each: \(ms(seconds)), with: () => \(inline(other)) }"),
         comment:
-          "RxSwift's timeout(_:other:); a value at the very tick of the timeout passes, in pipe it switches")
+          "RxSwift's timeout(_:other:); " + ExportCheck.timeoutTick(fails: "switch", of: "of()"))
     default: chain.add("// no faithful RxJS translation: \(text)")
     }
   }

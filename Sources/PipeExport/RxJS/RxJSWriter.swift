@@ -23,6 +23,7 @@ struct RxJSWriter {
     if outer == nil { context.elementType = nil }
     if let head = walk.source {
       chain.head = source(head.meaning, outer: outer) ?? ""
+      if Self.hasWholeDouble(head.meaning) { chain.notes.append(Self.wholeDoubleNote) }
       if head.numbered { numbered(&chain) }
     }
     // Values of another type joined the stream (`startWith "x"` on ints): a Swift stream holds
@@ -48,6 +49,22 @@ struct RxJSWriter {
     context.use("withAttempt")
     for name in ["MonoTypeOperatorFunction", "defer", "catchError", "throwError"] { _ = use(name) }
     chain.add("numbered()")
+  }
+
+  static let wholeDoubleNote =
+    "JavaScript has one type of number: the Double 2.0 prints as 2, where pipe prints 2.0"
+
+  /// Whether a source's values include a Double literal that is a whole number (`2.0`).
+  static func hasWholeDouble(_ meaning: Meaning) -> Bool {
+    let args: [Arg]
+    switch meaning {
+    case .just(let arg): args = [arg]
+    case .of(let values): args = values
+    default: return false
+    }
+    return args.contains {
+      if case .literal(.double(let value)) = $0.kind { return value == value.rounded() } else { return false }
+    }
   }
 
   /// Records that `name` is imported from 'rxjs'.
@@ -125,9 +142,12 @@ struct RxJSWriter {
     case .every(let seconds): return use("interval") + "(\(ms(seconds)))"
     case .cold(let diagrams, let values): return cold(diagrams, values)
     case .hot(let diagram, let values):
+      // What comes before `^` happened before the statement began: pipe's subscribers never see
+      // it, where the TestScheduler gives it to a subscriber at frame 0 (ours subscribe then).
+      let played = diagram.firstIndex(of: "^").map { String(diagram[$0...]) } ?? diagram
       context.use("testScheduler")
       return "hot("
-        + ([dialect.string(diagram)] + marbleValues(values, diagrams: [diagram])).joined(separator: ", ")
+        + ([dialect.string(played)] + marbleValues(values, diagrams: [diagram])).joined(separator: ", ")
         + ")"
     case .changes(let setting):
       let name = CombineWriter.camelCase(setting) + "$"
