@@ -98,7 +98,11 @@ struct ChainWalk {
 extension Meaning {
   /// Whether a source gives values of several types: `of(1, "a")`, `of(null, [1], {})`
   /// (Ints and Doubles are numbers alike; a value computed from `.` is of no known type).
-  var givesSeveralTypes: Bool {
+  var givesSeveralTypes: Bool { givesSeveralTypes(recordsAlike: false) }
+
+  /// `recordsAlike`: records of other keys or field types are of one type, as JavaScript's
+  /// objects are (a field one lacks is the RxJS export's run-time check, `pipeField`).
+  func givesSeveralTypes(recordsAlike: Bool) -> Bool {
     guard case .of(let args) = self else { return false }
     let kinds = args.compactMap { arg -> String? in
       switch arg.kind {
@@ -107,7 +111,8 @@ extension Meaning {
       case .literal(.bool): return "bool"
       case .literal(.null): return "null"
       case .list: return "list"
-      case .dict: return Meaning.swiftType(arg) ?? "record"  // records of other keys or types differ
+      case .dict:  // records of other keys or types differ, but in JavaScript
+        return recordsAlike ? "record" : Meaning.swiftType(arg) ?? "record"
       default: return nil
       }
     }

@@ -131,6 +131,7 @@ struct ExportCheck {
   /// `.` passed on whole, or written with `str(.)`, is fine.
   private func severalTypes(_ step: ChainWalk.Step, source: ChainWalk.Step?) -> String? {
     guard step.getsSeveralTypes else { return nil }
+    if library == .rxjs, let source, !source.meaning.givesSeveralTypes(recordsAlike: true) { return nil }
     let expressions: [Expr]
     switch step.meaning {
     case .map(let expr), .filter(let expr), .takeWhile(let expr), .throwIf(let expr, _): expressions = [expr]
