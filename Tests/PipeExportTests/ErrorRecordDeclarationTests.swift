@@ -49,7 +49,8 @@ final class ErrorRecordDeclarationTests: XCTestCase {
 
   /// A Combine fragment that reads no error declares no record: the marks are not everywhere.
   func testACombineFragmentThatReadsNoErrorHasNoRecord() throws {
-    let run = try exportRun("combine", "of(1, 2) | map { . + 1 } | show")
+    // (Not `. + 1` of Ints: its overflow is checked, and fails with pipe's error, SwiftChecks.)
+    let run = try exportRun("combine", "of(1, 2) | map { . > 1 } | show")
     XCTAssertEqual(run.status, 0, run.stderr)
     XCTAssertFalse(run.stdout.contains("PipeError"), run.stdout)
     XCTAssertFalse(run.stdout.contains("extension Error"), run.stdout)

@@ -20,11 +20,11 @@ final class ExportGoldenTests: XCTestCase {
     ] + scripts
 
   /// The kinds no example shows (mixed types, timed sources, error attempts, printed values,
-  /// typed retryWhen, printed shapes, Retry-After, a buffer at the end): scripts of this test's own, which the
+  /// typed retryWhen, printed shapes, Retry-After, a buffer at the end, run-time checks): scripts of this test's own, which the
   /// Combine round trip runs too.
   static let scripts = [
     "mixed-types", "timed-sources", "error-attempts", "printed-values", "typed-retrywhen",
-    "printed-shapes", "retry-after", "marble-values", "buffer-at-end",
+    "printed-shapes", "retry-after", "marble-values", "buffer-at-end", "runtime-checks",
   ].map { "Tests/PipeExportTests/Scripts/\($0).pipe" }
 
   /// Where RxJS 7's operators and marbles differ from RxSwift's (completion ticks, marble

@@ -8,6 +8,7 @@ extension CombineHelper {
     case .pipeError:
       // Written by SwiftCode.pipeError, which names the pipeline's own error type.
       return ""
+    case .checked: return SwiftChecks.helpers
     case .clock:
       return #"""
         /// The clock the pipelines run on: the real one, or with `--virtual` a virtual one that

@@ -3,7 +3,7 @@ enum CombineHelper: String, CaseIterable {
   case pipeError, clock, run, show, cold, numbered, interval, retryAfter, retryDelays, retryWhen, materialize,
     delayValues,
     debounceValues,
-    shareWhileConnected, circuitBreaker, repeatCount, openCombineGaps
+    shareWhileConnected, circuitBreaker, repeatCount, openCombineGaps, checked
 
   /// The helpers in the order they are written, with what `used` needs.
   static func closure(of used: [String], runnable: Bool) -> [CombineHelper] {
@@ -40,6 +40,7 @@ enum CombineHelper: String, CaseIterable {
     case .numbered: return [.pipeError, .attempt]
     case .retryAfter, .retryDelays: return [.retryAfter]
     case .retryWhen: return [.pipeError, .kind]
+    case .checked: return [.pipeError]
     case .materialize: return [.kind, .message]
     }
   }

@@ -16,7 +16,7 @@ extension CombineWriter {
     case .throwIf(let expr, let kind):
       let raised = kind.map { context.kind($0) } ?? "value"
       chain.add(
-        ".tryMap { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
+        ".tryMap { value in\n    if \(checkedExpression(expr, element: "value").text) { throw \(raised) }\n    return value\n}"
       )
     case .mapError(let expr):
       if case .record(let entries) = expr.kind,

@@ -11,15 +11,17 @@ extension CombineWriter {
   /// map, filter, take...: nil when `meaning` is not one of them.
   private func valueStage(_ meaning: Meaning, into chain: inout Chain, neverFails: Bool) -> Bool? {
     switch meaning {
-    case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr), of: expr))
-    case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr), of: expr))
+    case .map(let expr): if closureStage("map", expr, into: &chain) { return false }
+    case .filter(let expr): if closureStage("filter", expr, into: &chain) { return false }
     case .scan(let seed, let expr):
-      chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr, context: context))
+      let (closure, throwing) = SwiftCode.scanClosure(expr, seed: seed, context: context)
+      chain.add((throwing ? ".tryScan" : ".scan") + "(\(dialect.literal(seed))) " + closure)
+      if throwing { return false }
     case .take(let count):
       context.declare(Self.take)
       chain.add(".take(\(count))")
     case .skip(let count): chain.add(".dropFirst(\(count))")
-    case .takeWhile(let expr): chain.add(".prefix " + SwiftCode.closure(expression(expr), of: expr))
+    case .takeWhile(let expr): if closureStage("prefix", expr, into: &chain) { return false }
     case .takeFor(let seconds):
       chain.add(
         ".prefix(untilOutputFrom: Just(()).delay(for: \(stride(seconds)), scheduler: scheduler))",
@@ -84,6 +86,15 @@ extension CombineWriter {
     default: return nil
     }
     return neverFails
+  }
+
+  /// `.map { ... }`, or `.tryMap { try ... }` where the body calls pipe's checked arithmetic
+  /// (`SwiftChecks`): whether it does, the chain then failing with `Error`.
+  private func closureStage(_ name: String, _ expr: Expr, into chain: inout Chain) -> Bool {
+    let (body, throwing) = checkedExpression(expr)
+    let op = throwing ? ".try" + name.prefix(1).uppercased() + name.dropFirst() : "." + name
+    chain.add(op + " " + SwiftCode.closure(body, of: expr))
+    return throwing
   }
 
   /// flatMap, merge, zip...: false when `meaning` is not one of them.

@@ -92,6 +92,23 @@ struct CombineWriter {
 
   /// `.field` expressions with `.` as `element`.
   func expression(_ expr: Expr, element: String = "$0", names: [String: String] = [:]) -> String {
+    writer(expr, element: element, names: names).write(expr)
+  }
+
+  /// An expression of a closure that may throw: pipe's checked arithmetic (`SwiftChecks`)
+  /// where Swift's would stop the program or give inf, the text then `try ...`; whether it is.
+  func checkedExpression(_ expr: Expr, element: String = "$0") -> (text: String, throws: Bool) {
+    var writer = writer(expr, element: element, names: [:])
+    let checks = SwiftChecks(elementType: context.elementType)
+    writer.checks = checks
+    let text = writer.write(expr)
+    guard checks.throwing else { return (text, false) }
+    context.use(SwiftChecks.helper)
+    context.readErrorRecord()
+    return ("try " + text, true)
+  }
+
+  private func writer(_ expr: Expr, element: String, names: [String: String]) -> ExpressionWriter {
     var writer = ExpressionWriter(dialect: dialect, element: element, names: names)
     writer.readsRecord = element == "$0" && context.elementType == Meaning.recordType
     // `.` of a catch's fallback is the error, not a value of the stream.
@@ -99,7 +116,7 @@ struct CombineWriter {
     writer.structName = context.swiftName
     if writer.showsRecordSides(expr) { context.use("show") }
     SwiftCode.noteReads(expr, context: context)
-    return writer.write(expr)
+    return writer
   }
 
   /// A sub-pipeline as a closure body, `.` at its source being the closure's parameter.

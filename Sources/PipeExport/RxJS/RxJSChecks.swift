@@ -106,8 +106,8 @@ final class RxJSChecks: RuntimeChecks {
       return withDouble ? nil : "pipeAdd"
     case .subtract: return withDouble ? nil : "pipeSubtract"
     case .multiply: return withDouble ? nil : "pipeMultiply"
-    case .divide: return withDouble && Self.isNonzeroLiteral(divisor) ? nil : "pipeDivide"
-    case .remainder: return withDouble && Self.isNonzeroLiteral(divisor) ? nil : "pipeRemainder"
+    case .divide: return withDouble && divisor.isNonzeroLiteral ? nil : "pipeDivide"
+    case .remainder: return withDouble && divisor.isNonzeroLiteral ? nil : "pipeRemainder"
     case .less, .lessEqual, .greater, .greaterEqual:
       return numbers || (left == "string" && right == "string") ? nil : "pipeCompare"
     case .equal, .notEqual:
@@ -174,15 +174,6 @@ final class RxJSChecks: RuntimeChecks {
 
   private static func isNumber(_ type: String?) -> Bool { ["int", "double", "number"].contains(type) }
 
-  private static func isNonzeroLiteral(_ expr: Expr) -> Bool {
-    switch expr.kind {
-    case .literal(.int(let int)): return int != 0
-    case .literal(.double(let double)): return double != 0
-    case .unary(.negate, let operand): return isNonzeroLiteral(operand)
-    default: return false
-    }
-  }
-
   /// The fields a value of `type` always has, with their types (nil: of no one type): a
   /// plugin source's, an error's kind, message and attempt, a materialized record's event.
   static func fields(of type: String) -> [String: String?] {
@@ -224,6 +215,19 @@ final class RxJSChecks: RuntimeChecks {
     case .hot(let diagram, let values) where values.isEmpty: return lettersType([diagram])
     case .cold, .hot: return nil
     default: return Meaning.sourceType(source)
+    }
+  }
+}
+
+extension Expr {
+  /// Whether the expression is a number literal other than 0 (`2`, `-0.5`): a divisor by
+  /// which `/` and `%` cannot fail.
+  var isNonzeroLiteral: Bool {
+    switch kind {
+    case .literal(.int(let int)): return int != 0
+    case .literal(.double(let double)): return double != 0
+    case .unary(.negate, let operand): return operand.isNonzeroLiteral
+    default: return false
     }
   }
 }

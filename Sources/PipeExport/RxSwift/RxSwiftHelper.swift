@@ -1,7 +1,7 @@
 /// A piece of Swift an RxSwift export declares once, in this order, when a stage uses it
 /// (`ExportContext.use` by its name), with the parts of pipe's error record it reads.
 enum RxSwiftHelper: String, CaseIterable {
-  case coldEach, numbered, retryOn, retryAfter, show
+  case coldEach, numbered, retryOn, retryAfter, show, checked
 
   /// The Swift source of the helper.
   var text: String {
@@ -11,6 +11,7 @@ enum RxSwiftHelper: String, CaseIterable {
     case .retryOn: return RxSwiftExport.retryOn
     case .retryAfter: return RxSwiftExport.retryAfter
     case .show: return CombineHelper.show.text
+    case .checked: return SwiftChecks.helpers
     }
   }
 
@@ -22,6 +23,7 @@ enum RxSwiftHelper: String, CaseIterable {
     case .retryOn: return [.kind]
     case .retryAfter: return [.retryAfter]
     case .show: return CombineHelper.show.reads
+    case .checked: return CombineHelper.checked.reads
     }
   }
 }

@@ -8,16 +8,17 @@ extension RxSwiftWriter {
 
   private func valueStage(_ meaning: Meaning, into chain: inout Chain) -> Bool {
     switch meaning {
-    case .map(let expr): chain.add(".map " + SwiftCode.closure(expression(expr), of: expr))
-    case .filter(let expr): chain.add(".filter " + SwiftCode.closure(expression(expr), of: expr))
+    case .map(let expr): chain.add(".map " + SwiftCode.closure(checkedExpression(expr), of: expr))
+    case .filter(let expr): chain.add(".filter " + SwiftCode.closure(checkedExpression(expr), of: expr))
     case .scan(let seed, let expr):
-      chain.add(".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr, context: context))
+      chain.add(
+        ".scan(\(dialect.literal(seed))) " + SwiftCode.scanClosure(expr, seed: seed, context: context).text)
     case .take(let count): chain.add(".take(\(count))")
     case .skip(let count): chain.add(".skip(\(count))")
     case .takeFor(let seconds): chain.add(".take(for: \(interval(seconds)), scheduler: \(scheduler))")
     case .skipFor(let seconds): chain.add(".skip(\(interval(seconds)), scheduler: \(scheduler))")
     case .takeWhile(let expr):
-      chain.add(".take(while: " + SwiftCode.closure(expression(expr), of: expr) + ")")
+      chain.add(".take(while: " + SwiftCode.closure(checkedExpression(expr), of: expr) + ")")
     case .distinct:
       context.compares(context.elementType)
       chain.add(".distinctUntilChanged()")
@@ -80,7 +81,7 @@ extension RxSwiftWriter {
     case .throwIf(let expr, let kind):
       let raised = kind.map { context.kind($0) } ?? "value"
       chain.add(
-        ".map { value in\n    if \(expression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
+        ".map { value in\n    if \(checkedExpression(expr, element: "value")) { throw \(raised) }\n    return value\n}"
       )
     case .mapError(let expr):
       if case .record(let entries) = expr.kind,

@@ -80,6 +80,11 @@ struct RxSwiftWriter {
     CombineWriter(context: context, bindings: bindings).expression(expr, element: element, names: names)
   }
 
+  /// An expression of a closure, which may throw in RxSwift: with pipe's checked arithmetic.
+  func checkedExpression(_ expr: Expr, element: String = "$0") -> String {
+    CombineWriter(context: context, bindings: bindings).checkedExpression(expr, element: element).text
+  }
+
   func closure(_ pipeline: Pipeline, parameter base: String, streamType: String? = nil) -> String {
     context.nested(base) { name in
       let text = chain(pipeline, outer: name, streamType: streamType).0.swift()

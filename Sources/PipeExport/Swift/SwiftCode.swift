@@ -47,14 +47,23 @@ enum SwiftCode {
     expr.readsElement ? "{ \(body) }" : "{ _ in \(body) }"
   }
 
-  /// `scan`'s closure: `{ $0 + $1 }`, or with names when the body leaves one unread.
-  static func scanClosure(_ expr: Expr, context: ExportContext) -> String {
+  /// `scan`'s closure: `{ $0 + $1 }`, or with names when the body leaves one unread; with
+  /// pipe's checked arithmetic (`SwiftChecks`, `acc` of the seed's type), then `try`: whether.
+  static func scanClosure(_ expr: Expr, seed: Arg, context: ExportContext) -> (text: String, throws: Bool) {
     noteReads(expr, context: context)
-    if expr.reads("acc") && expr.readsElement {
-      return "{ \(ExpressionWriter(dialect: .swift, element: "$1", names: ["acc": "$0"]).write(expr)) }"
+    let short = expr.reads("acc") && expr.readsElement
+    var writer = ExpressionWriter(
+      dialect: .swift, element: short ? "$1" : "value", names: ["acc": short ? "$0" : "acc"])
+    let checks = SwiftChecks(
+      elementType: context.elementType, names: Meaning.swiftType(seed).map { ["acc": $0] } ?? [:])
+    writer.checks = checks
+    var body = writer.write(expr)
+    if checks.throwing {
+      context.use(SwiftChecks.helper)
+      context.readErrorRecord()
+      body = "try " + body
     }
-    return
-      "{ acc, value in \(ExpressionWriter(dialect: .swift, element: "value", names: ["acc": "acc"]).write(expr)) }"
+    return (short ? "{ \(body) }" : "{ acc, value in \(body) }", checks.throwing)
   }
 
   /// The type the cache holds, for its cast: the stream's, where the writer knows it.
