@@ -29,7 +29,7 @@ final class RecordExportTests: XCTestCase {
         [
           "struct AB: CustomStringConvertible {\n    var a: Int\n    var b: Int\n",
           #"var description: String { "{a: \(a), b: \(b)}" }"#,
-          ".map { AB(a: $0, b: $0 * 2) }", ".filter { ($0.b % 4) == 0 }", ".map { $0.a }",
+          "AB(a: $0, b: pipeMultiply($0, 2)) }", ".filter { ($0.b % 4) == 0 }", ".map { $0.a }",
         ])
       // Declared once, before the chain.
       XCTAssertEqual(text.components(separatedBy: "struct AB").count, 2, text)
