@@ -3,8 +3,8 @@ import PipeDSL
 /// Where Swift's arithmetic differs from pipe's for some running values, the Combine and
 /// RxSwift exports call a checked helper (`SwiftChecks.helper`) that throws pipe's error into
 /// the stream: an Int `+`, `-` or `*` beyond 64 bits stops a Swift program (pipe: overflow),
-/// an Int `%` by a zero too (pipe: divisionByZero), and a Double `/` by a zero is inf or nan
-/// (pipe: divisionByZero). Only where the exporter knows the operands' Swift types (literals,
+/// an Int `%` by a zero too (pipe: divisionByZero), and a Double `/` or `%` by a zero is inf
+/// or nan (pipe: divisionByZero); Swift has no `%` of Doubles at all (`truncatingRemainder`). Only where the exporter knows the operands' Swift types (literals,
 /// the stream's, a plugin source's fields, `acc` of a scan from its seed); the closure that
 /// calls one is a throwing one (Combine's tryMap, RxSwift's map).
 ///
@@ -33,6 +33,11 @@ final class SwiftChecks: RuntimeChecks {
     case .subtract where ints: helper = "pipeSubtract"
     case .multiply where ints: helper = "pipeMultiply"
     case .remainder where ints && !rhs.isNonzeroLiteral: helper = "pipeRemainder"
+    case .remainder where left == "Double" || right == "Double":
+      // Swift has no `%` of Doubles; pipe's keeps the dividend's sign, as truncatingRemainder.
+      let dividend = left == "Double" ? "(\(write(lhs)))" : "Double(\(write(lhs)))"
+      guard !rhs.isNonzeroLiteral else { return dividend + ".truncatingRemainder(dividingBy: \(write(rhs)))" }
+      helper = "pipeRemainder"
     case .divide where (left == "Double" || right == "Double") && !rhs.isNonzeroLiteral:
       helper = "pipeDivide"
     default: return nil
@@ -93,6 +98,13 @@ final class SwiftChecks: RuntimeChecks {
     func pipeRemainder(_ a: Int, _ b: Int) throws -> Int {
         guard b != 0 else { throw PipeError("divisionByZero", message: "\(a) % 0: division by zero") }
         return a.remainderReportingOverflow(dividingBy: b).partialValue
+    }
+
+    /// pipe's `%` of Doubles (the dividend's sign, as Swift's truncatingRemainder): by zero it
+    /// fails with divisionByZero, where Swift's is nan.
+    func pipeRemainder(_ a: Double, _ b: Double) throws -> Double {
+        guard b != 0 else { throw PipeError("divisionByZero", message: "\(a) % 0: division by zero") }
+        return a.truncatingRemainder(dividingBy: b)
     }
 
     /// pipe's `/` of Doubles: by zero it fails with divisionByZero, where Swift's is inf or nan.
