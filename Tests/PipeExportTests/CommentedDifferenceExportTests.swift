@@ -104,22 +104,32 @@ final class CommentedDifferenceExportTests: XCTestCase {
   /// let other values through (`every 100ms | throttle 1s latest: false | take 3`: RxJS
   /// 0 11 22, Combine 0 1 10, pipe 0 10 20).
   func testThrottleIsAHelperThatDoesWhatPipeDoes() throws {
-    let rxjs = try export("rxjs", "every 100ms | throttle 1s latest: false | take 3", line: #line)
-    XCTAssertTrue(rxjs.contains("throttleLatest(1000, false)"), rxjs)
-    XCTAssertTrue(rxjs.contains("function throttleLatest<T>(duration: number, latest: boolean)"), rxjs)
-    XCTAssertFalse(rxjs.contains("throttleTime("), rxjs)
-    let combine = try export("combine", "every 100ms | throttle 1s latest: false | take 3", line: #line)
-    XCTAssertTrue(combine.contains(".throttleFirst(for: .seconds(1), scheduler: scheduler)"), combine)
-    XCTAssertTrue(combine.contains("func throttleFirst<S: Scheduler>("), combine)
-    XCTAssertFalse(combine.contains("scheduler: scheduler, latest: false)"), combine)
+    let code = "every 100ms | throttle 1s latest: false | take 3"
+    try assertWrites(
+      "rxjs", code,
+      ["throttleLatest(1000, false)", "function throttleLatest<T>(duration: number, latest: boolean)"],
+      not: "throttleTime(")
+    try assertWrites(
+      "combine", code,
+      [".throttleFirst(for: .seconds(1), scheduler: scheduler)", "func throttleFirst<S: Scheduler>("],
+      not: "scheduler: scheduler, latest: false)")
   }
 
   /// Combine's prefix(1) finishes only at the event after the value, which may be an error
   /// (`fail serverFailure | retry 3 | startWith 0 | take 1` printed 0, then the error).
   func testCombineTakeIsAHelperThatEndsAtItsLastValue() throws {
-    let combine = try export("combine", "fail serverFailure | retry 3 | startWith 0 | take 1", line: #line)
-    XCTAssertTrue(combine.contains(".prepend(0)\n    .take(1)"), combine)
-    XCTAssertTrue(combine.contains("struct Take<Upstream: Publisher>: Publisher {"), combine)
-    XCTAssertFalse(combine.contains(".prefix(1)"), combine)
+    try assertWrites(
+      "combine", "fail serverFailure | retry 3 | startWith 0 | take 1",
+      [".prepend(0)\n    .take(1)", "struct Take<Upstream: Publisher>: Publisher {"], not: ".prefix(1)")
+  }
+
+  /// The export of `code` has each of `parts` (a library's helper and its call) and not the
+  /// library's own operator, `not`.
+  private func assertWrites(
+    _ library: String, _ code: String, _ parts: [String], not own: String, line: UInt = #line
+  ) throws {
+    let text = try export(library, code, line: line)
+    for part in parts { XCTAssertTrue(text.contains(part), text, line: line) }
+    XCTAssertFalse(text.contains(own), text, line: line)
   }
 }
