@@ -50,4 +50,27 @@ final class LogSinkNextLinesTests: XCTestCase {
         "1.904s  #1 map {. + \"!\"}            1  dispose",
       ])
   }
+
+  /// An int is written as its digits, not through `show`: every sign and length reads as
+  /// `show` writes it, the least int too (`map` makes it: the lexer reads no such literal).
+  func testIntsReadAsShowWritesThem() {
+    let values = [1, 8, -6, 10, 99, -100, 1_234_567_890, Int.max, Int.min + 1]
+    let source = "of(" + values.map(String.init).joined(separator: ", ") + ") | map {. - 1} | log"
+    let next = lines(source).filter { $0.contains(" next ") }.map {
+      String($0.split(separator: " ").last ?? "")
+    }
+    XCTAssertEqual(next.count, 2 * values.count)
+    XCTAssertEqual(next.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), values.map(String.init))
+    XCTAssertEqual(
+      next.enumerated().filter { $0.offset % 2 == 1 }.map(\.element), values.map { String($0 - 1) })
+  }
+
+  /// A subscription number of two digits and more, as `retry` makes them.
+  func testSubscriptionNumbersOfSeveralDigits() {
+    let errors = lines(##"cold "#" | retry 11 | log"##).filter {
+      $0.contains(" error ") && $0.contains("#0 ")
+    }
+    XCTAssertEqual(
+      errors.map { String($0.split(separator: " ")[4]) }, (1...11).map(String.init))
+  }
 }

@@ -16,30 +16,22 @@ final class LogSink: ShowSink {
     let width = labels.values.map(\.count).max() ?? 0
     let output = context.runtime.output
     let start = context.start
-    // What a line says before its subscription, made once per node; the time, once per
-    // moment (a run on the virtual clock has a few).
-    let prefixes = Dictionary(
-      uniqueKeysWithValues: labels.map { ($0.key, " #\($0.key) " + $0.value.padding(width) + "  ") })
+    // What a line says before its subscription, made once per node as bytes (a table by
+    // node id, as the graph numbers its nodes from 0); the time, once per moment (a run on
+    // the virtual clock has a few).
+    let prefixes = LogPrefixes(labels: labels, width: width)
     let line = LogLine()
     context.tracer?.onRecord = { record in
       let offset = record.time - start
-      let time: String
-      if let lastTime = line.lastTime, lastTime.offset == offset {
-        time = lastTime.text
-      } else {
-        time = offset.description.padding(7)
-        line.lastTime = (offset, time)
-      }
-      let prefix = prefixes[record.node] ?? " #\(record.node) " + "node \(record.node)".padding(width) + "  "
       line.removeAll()
-      line.append(time)
-      line.append(prefix)
-      line.append(String(record.subscription))
-      line.append("  ")
+      line.appendTime(offset)
+      line.append(prefixes[record.node])
+      line.appendDecimal(record.subscription)
       if case .next(let value as Value) = record.kind {
-        line.append("next ")
-        line.append(value.show)
+        line.append(LogLine.nextWord)
+        if case .int(let int) = value { line.appendDecimal(int) } else { line.append(value.show) }
       } else {
+        line.append(LogLine.gap)
         line.append(LogSink.describe(record.kind))
       }
       output.line(line.text)
@@ -72,17 +64,82 @@ extension String {
 }
 
 /// The line being made, its bytes in one buffer kept from line to line and made a string
-/// once (appended piece by piece to a string, each piece cost a check of its capacity and its
-/// form), and the time of the last line with its text. Used on the loop only, by one sink:
-/// spared the run-time exclusivity checks a captured `var` costs.
+/// once, and the time of the last line with its bytes. Each piece is appended as bytes from
+/// contiguous storage (appending a `String`'s UTF-8 view element by element, and `String(int)`,
+/// were two thirds of a line's cost), and an int as its digits, as `String(int)` writes them.
+/// Used on the loop only, by one sink: spared the run-time exclusivity checks a captured `var`
+/// costs.
 private final class LogLine {
   @exclusivity(unchecked) private var bytes: [UInt8] = []
-  @exclusivity(unchecked) var lastTime: (offset: Time, text: String)?
+  @exclusivity(unchecked) private var lastTime: (offset: Time, bytes: [UInt8])?
+
+  /// `"  next "`, between the subscription number and a value; `"  "` before another event.
+  static let nextWord = Array("  next ".utf8)
+  static let gap = Array("  ".utf8)
 
   func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
-  func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+  func append(_ piece: [UInt8]) { bytes.append(contentsOf: piece) }
+
+  func append(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  /// The offset as the log writes a time: its description, padded to 7 characters.
+  func appendTime(_ offset: Time) {
+    if let lastTime, lastTime.offset == offset {
+      bytes.append(contentsOf: lastTime.bytes)
+      return
+    }
+    let text = Array(offset.description.padding(7).utf8)
+    lastTime = (offset, text)
+    bytes.append(contentsOf: text)
+  }
+
+  /// `int` in decimal, as `String(int)` writes it: its digits made on the stack, last first,
+  /// then appended at once (a byte appended at a time, and reversed in place, cost as much as
+  /// `String(int)`).
+  func appendDecimal(_ int: Int) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var magnitude = int.magnitude
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
+        magnitude /= 10
+      } while magnitude != 0
+      if int < 0 {
+        start -= 1
+        digits[start] = UInt8(ascii: "-")
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
 
   /// The line so far.
   var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// What a log line says before its subscription number, `" #2 filter {. % 4 == 0}  "`, by
+/// node id: an array for the graph's nodes, numbered from 0.
+private struct LogPrefixes {
+  private let byNode: [[UInt8]?]
+  private let width: Int
+
+  init(labels: [Int: String], width: Int) {
+    self.width = width
+    let count = labels.keys.filter { $0 >= 0 && $0 < 1 << 16 }.max().map { $0 + 1 } ?? 0
+    var byNode = [[UInt8]?](repeating: nil, count: count)
+    for (node, label) in labels where node >= 0 && node < count {
+      byNode[node] = Array(" #\(node) \(label.padding(width))  ".utf8)
+    }
+    self.byNode = byNode
+  }
+
+  /// A node the graph did not name is called `node N`.
+  subscript(node: Int) -> [UInt8] {
+    if node >= 0 && node < byNode.count, let prefix = byNode[node] { return prefix }
+    return Array(" #\(node) \("node \(node)".padding(width))  ".utf8)
+  }
 }
