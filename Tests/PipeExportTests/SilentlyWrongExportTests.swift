@@ -10,7 +10,7 @@ final class SilentlyWrongExportTests: XCTestCase {
   func testRxJSNumIsAHelperThatFailsWithTypeErrorAsPipeDoes() throws {
     let run = try exportRun("rxjs", #"of("12", "abc") | map { num(.) * 2 } | show"#)
     XCTAssertEqual(run.status, 0, run.stderr)
-    // An int times 2 may overflow: pipeMultiply fails as pipe does (RunTimeChecksExportTests).
+    // An int times 2 may overflow: pipeMultiply fails as pipe does (RunTimeChecksRoundTripTests).
     XCTAssertTrue(run.stdout.contains("map((x) => pipeMultiply(num(x), 2))"), run.stdout)
     XCTAssertFalse(run.stdout.contains("Number(x)"), run.stdout)
     XCTAssertTrue(run.stdout.contains("function num(x: unknown): number {"), run.stdout)
