@@ -40,9 +40,10 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
   }
 
   func line(_ text: String) {
-    let text = redactor.redact(text).neutralisingControls(keepingStyles: outputPaint.colour)
+    var text = redactor.redact(text).neutralisingControls(keepingStyles: outputPaint.colour)
     let schedule = pending.withLock { pending in
-      pending.buffer.append(contentsOf: text.utf8)
+      // From contiguous bytes, not the UTF-8 view a byte at a time.
+      text.withUTF8 { pending.buffer.append(contentsOf: $0) }
       pending.buffer.append(10)
       if pending.buffer.count > 1 << 16 {
         pending.drain()

@@ -60,7 +60,8 @@ struct TableRenderer {
       if index > 0 { bytes.append(contentsOf: repeatElement(0x20, count: 2)) }
       let padding = repeatElement(UInt8(0x20), count: widths[index] - columns)
       if cell.isNumber { bytes.append(contentsOf: padding) }
-      bytes.append(contentsOf: cell.text.utf8)
+      var text = cell.text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
       if !cell.isNumber { bytes.append(contentsOf: padding) }
     }
     while bytes.last == 0x20 { bytes.removeLast() }
@@ -150,9 +151,19 @@ struct TableCell {
     }
   }
 
+  private init(text: String, isNumber: Bool, asciiColumns: Int) {
+    self.text = text
+    self.isNumber = isNumber
+    self.asciiColumns = asciiColumns
+  }
+
   init(_ value: Value) {
     switch value {
-    case .int, .double: self.init(text: value.show, isNumber: true)
+    case .int(let int):
+      // Digits and a sign: printable ASCII, a column each, measured without a scan.
+      let digits = String(int)
+      self.init(text: digits, isNumber: true, asciiColumns: digits.utf8.count)
+    case .double: self.init(text: value.show, isNumber: true)
     default: self.init(text: value.show, isNumber: false)
     }
   }
