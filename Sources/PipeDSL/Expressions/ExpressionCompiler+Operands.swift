@@ -42,7 +42,12 @@ extension ExpressionCompiler {
   static func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ environment: ExpressionEnvironment)
     -> Evaluator
   {
-    if op == .and || op == .or { return binary(op, build(left, environment), build(right, environment)) }
+    if op == .and || op == .or {
+      let general = binary(op, build(left, environment), build(right, environment))
+      // An optional closure would be wrapped in a reabstraction thunk: the box is unwrapped.
+      if let fused = fieldComparisons(op, left, right, environment, general: general) { return fused.run }
+      return general
+    }
     let x = Operand(left, environment)
     let y = Operand(right, environment)
     let general = Operations.binary(op)
