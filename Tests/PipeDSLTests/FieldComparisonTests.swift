@@ -7,21 +7,6 @@ import XCTest
 /// join them gives, for every comparison, field value (at and around the constant, not an
 /// int, missing), record shape and element.
 final class FieldComparisonTests: XCTestCase {
-  func compile(_ text: String) throws -> CompiledExpression {
-    let result = Parser.parseExpression(SourceFile(name: "e", text: text))
-    XCTAssertEqual(result.diagnostics, [], text)
-    return try ExpressionCompiler.compile(result.tree, in: ExpressionEnvironment(), source: "s")
-  }
-
-  /// The value or the error as one comparable text.
-  func outcome(_ run: () throws(PipeError) -> Value) -> String {
-    do throws(PipeError) {
-      return try run().literal
-    } catch {
-      return "\(error.kind) \(error.message) @\(error.source)"
-    }
-  }
-
   static let fields: [Value] = [9, 10, 11, -10, 2.5, "x", nil, true]
 
   static var elements: [Value] {
@@ -45,16 +30,16 @@ final class FieldComparisonTests: XCTestCase {
         for second in comparisons {
           let left = ".t \(first) 10"
           let right = ".h \(second) -10"
-          let joined = try compile("\(left) \(joiner) \(right)")
-          let (x, y) = (try compile(left), try compile(right))
+          let joined = try compiled("\(left) \(joiner) \(right)")
+          let (x, y) = (try compiled(left), try compiled(right))
           for element in elements {
-            let expected = outcome { () throws(PipeError) in
+            let expected = evaluationOutcome { () throws(PipeError) in
               let a = try x(element)
               if a == .bool(joiner == "||") { return a }
               return try y(element)
             }
             XCTAssertEqual(
-              outcome { () throws(PipeError) in try joined(element) }, expected,
+              evaluationOutcome { () throws(PipeError) in try joined(element) }, expected,
               "\(left) \(joiner) \(right) on \(element.literal)")
           }
         }
@@ -74,5 +59,21 @@ final class FieldComparisonTests: XCTestCase {
         "{t: 11, h: 1}",
         #"error: typeError — cannot apply '<' to string "x" and int 90 (at filter {.t > 10 && .h < 90})"#,
       ])
+  }
+}
+
+/// `text` compiled on no names, its run-time errors stamped `s`.
+func compiled(_ text: String) throws -> CompiledExpression {
+  let result = Parser.parseExpression(SourceFile(name: "e", text: text))
+  XCTAssertEqual(result.diagnostics, [], text)
+  return try ExpressionCompiler.compile(result.tree, in: ExpressionEnvironment(), source: "s")
+}
+
+/// The value or the error as one comparable text.
+func evaluationOutcome(_ run: () throws(PipeError) -> Value) -> String {
+  do throws(PipeError) {
+    return try run().literal
+  } catch {
+    return "\(error.kind) \(error.message) @\(error.source)"
   }
 }
