@@ -84,4 +84,24 @@ final class RecordSiteTests: XCTestCase {
     XCTAssertEqual(
       printed(#"of(1, "x", 3) | map {[a: ., b: . * 2]} | catch (just 0) | retry 1 | show"#).count, 2)
   }
+
+  /// The storage a literal keeps (the one it last reused, while a later record had to be
+  /// made afresh) ends with the literal: its reuse leaves no reference over.
+  func testTheStorageKeptEndsWithTheLiteral() throws {
+    weak var kept: RecordStorage?
+    do {
+      let literal = try compile("[a: ., b: . * 2]")
+      var held: [Value] = []
+      for i in 0..<6 {
+        let made = try literal(.int(i))
+        guard i == 2, case .record(let record) = made else { continue }
+        held.append(made)
+        kept = record.storage
+      }
+      XCTAssertEqual(held, [["a": 2, "b": 4]])
+      held.removeAll()
+      XCTAssertNotNil(kept, "the literal keeps the storage of a record it made")
+    }
+    XCTAssertNil(kept)
+  }
 }

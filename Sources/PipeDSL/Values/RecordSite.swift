@@ -26,21 +26,24 @@ final class RecordSite: Sendable {
     return (Record(storage: storage), storage.withUnsafeMutablePointerToElements { $0 })
   }
 
-  /// The storage kept, its values ended, when nothing else holds it; nil otherwise.
+  /// The storage kept, its values ended, when nothing else holds it; nil otherwise. Either
+  /// way the site keeps it: its bits go back with a reference of their own (one retain),
+  /// and the reference taken from the site is the one handed out or ended.
   @inline(__always)
   private func reusable() -> RecordStorage? {
     let bits = kept.exchange(0, ordering: .acquiring)
     guard bits != 0 else { return nil }
     var storage = Self.unmanaged(bits).takeRetainedValue()
-    guard isKnownUniquelyReferenced(&storage) else {
-      keep(storage)
-      return nil
+    let unique = isKnownUniquelyReferenced(&storage)
+    if unique {
+      storage.withUnsafeMutablePointers { header, values in
+        for index in 0..<header.pointee.count { _ = (values + index).move() }
+      }
     }
-    storage.withUnsafeMutablePointers { header, values in
-      for index in 0..<header.pointee.count { _ = (values + index).move() }
-    }
-    keep(storage)
-    return storage
+    _ = Self.unmanaged(bits).retain()
+    let replaced = kept.exchange(bits, ordering: .acquiringAndReleasing)
+    if replaced != 0 { Self.unmanaged(replaced).release() }
+    return unique ? storage : nil
   }
 
   /// New storage, kept when the site keeps none (its first record; or one another thread
