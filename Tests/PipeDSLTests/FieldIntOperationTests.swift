@@ -1,3 +1,4 @@
+import PipeDSL
 import XCTest
 
 /// A field of the element against an int constant (`.b % 4`, `.temp > 10`) has a path of its
@@ -30,5 +31,29 @@ final class FieldIntOperationTests: XCTestCase {
     XCTAssertEqual(
       printedLines("just 3 | map {.b * 2} | show"),
       ["error: typeError — cannot read field 'b' of int 3 (at map {.b * 2})"])
+  }
+
+  /// A field's int read where it stands, alone (`.b % 4`) and under a second operation
+  /// (`.b % 4 == 0`), gives what reading the field, then applying the operations to it,
+  /// gives: the value or the error.
+  func testAFieldReadWhereItStandsGivesWhatTheFieldGives() throws {
+    let fields: [Value] = [0, 1, 4, 7, -8, .int(.max), .int(.min), 2.5, "s", nil, true]
+    let elements: [Value] =
+      [nil, 3, "x", [1], [:], ["a": 1]]
+      + fields.flatMap { [["b": $0], ["a": 1, "b": $0], ["b": $0, "c": 2]] as [Value] }
+    let read = try compiled(".b")
+    for operations in [
+      "% 4", "* 2", "+ 1", "- 3", "> 4", "== 4", "% 4 == 0", "* 2 > 5", "+ 1 != 8", "% 0 == 0", "* 3 + 1",
+      "- 1 <= 3",
+    ] {
+      let fast = try compiled(".b \(operations)")
+      let rest = try compiled(". \(operations)")
+      for element in elements + elements.reversed() {
+        XCTAssertEqual(
+          evaluationOutcome { () throws(PipeError) in try fast(element) },
+          evaluationOutcome { () throws(PipeError) in try rest(try read(element)) },
+          ".b \(operations) on \(element.literal)")
+      }
+    }
   }
 }

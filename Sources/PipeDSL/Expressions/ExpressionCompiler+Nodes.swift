@@ -20,8 +20,11 @@ extension ExpressionCompiler {
   /// its values in order, each read where it stands (`Operand`: the element, a constant, a
   /// name, a field of the element) or computed. Up to four fields are held by the closure one
   /// by one, so that making a record calls no closure kept in an array (whose context each
-  /// call would retain and release) and allocates once: its shape and values together. One that
-  /// repeats a key keeps its first place and its last value, as `Record` does.
+  /// call would retain and release), checks them against the limits without a measure when
+  /// they are scalars and short strings (`Value.isSmallItem`), and moves them into storage
+  /// from the literal's `RecordSite`: the storage of its last record when nothing else holds
+  /// it any more, else one allocation. One that repeats a key keeps its first place and its
+  /// last value, as `Record` does.
   static func record(_ keys: [String], _ values: [Operand]) -> Evaluator {
     guard Set(keys).count == keys.count else {
       return { (element, context) throws(PipeError) in
@@ -32,23 +35,27 @@ extension ExpressionCompiler {
       }
     }
     let shape = RecordShape.of(keys)
+    let site = RecordSite(shape)
     switch keys.count {
     case 1:
       let v0 = values[0]
       return { (element, context) throws(PipeError) in
         let a = try v0.value(element, context)
-        return try checked(Record(shape: shape) { $0.initialize(to: a) })
+        if !a.isSmallItem { try Value.checkItems([a]) }
+        let made = site.make()
+        made.values.initialize(to: consume a)
+        return .record(made.record)
       }
     case 2:
       let (v0, v1) = (values[0], values[1])
       return { (element, context) throws(PipeError) in
         let a = try v0.value(element, context)
         let b = try v1.value(element, context)
-        return try checked(
-          Record(shape: shape) {
-            $0.initialize(to: a)
-            ($0 + 1).initialize(to: b)
-          })
+        if !(a.isSmallItem && b.isSmallItem) { try Value.checkItems([a, b]) }
+        let made = site.make()
+        made.values.initialize(to: consume a)
+        (made.values + 1).initialize(to: consume b)
+        return .record(made.record)
       }
     case 3:
       let (v0, v1, v2) = (values[0], values[1], values[2])
@@ -56,12 +63,12 @@ extension ExpressionCompiler {
         let a = try v0.value(element, context)
         let b = try v1.value(element, context)
         let c = try v2.value(element, context)
-        return try checked(
-          Record(shape: shape) {
-            $0.initialize(to: a)
-            ($0 + 1).initialize(to: b)
-            ($0 + 2).initialize(to: c)
-          })
+        if !(a.isSmallItem && b.isSmallItem && c.isSmallItem) { try Value.checkItems([a, b, c]) }
+        let made = site.make()
+        made.values.initialize(to: consume a)
+        (made.values + 1).initialize(to: consume b)
+        (made.values + 2).initialize(to: consume c)
+        return .record(made.record)
       }
     case 4:
       let (v0, v1, v2, v3) = (values[0], values[1], values[2], values[3])
@@ -70,29 +77,25 @@ extension ExpressionCompiler {
         let b = try v1.value(element, context)
         let c = try v2.value(element, context)
         let d = try v3.value(element, context)
-        return try checked(
-          Record(shape: shape) {
-            $0.initialize(to: a)
-            ($0 + 1).initialize(to: b)
-            ($0 + 2).initialize(to: c)
-            ($0 + 3).initialize(to: d)
-          })
+        if !(a.isSmallItem && b.isSmallItem && c.isSmallItem && d.isSmallItem) {
+          try Value.checkItems([a, b, c, d])
+        }
+        let made = site.make()
+        made.values.initialize(to: consume a)
+        (made.values + 1).initialize(to: consume b)
+        (made.values + 2).initialize(to: consume c)
+        (made.values + 3).initialize(to: consume d)
+        return .record(made.record)
       }
     default:
       return { (element, context) throws(PipeError) in
         var made: [Value] = []
         made.reserveCapacity(values.count)
         for value in values { made.append(try value.value(element, context)) }
-        return try checked(Record(shape: shape, values: made))
+        try Value.checkItems(made)
+        return .record(Record(shape: shape, values: made))
       }
     }
-  }
-
-  /// A literal's record, once its values pass the limits.
-  @inline(__always)
-  private static func checked(_ record: Record) throws(PipeError) -> Value {
-    try Value.checkItems(record.values)
-    return .record(record)
   }
 
   /// An evaluator kept in an array: boxed, so that calling it goes through no reabstraction

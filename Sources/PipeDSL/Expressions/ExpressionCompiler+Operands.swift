@@ -42,17 +42,22 @@ extension ExpressionCompiler {
   static func binary(_ op: BinaryOperator, _ left: Expr, _ right: Expr, _ environment: ExpressionEnvironment)
     -> Evaluator
   {
-    if op == .and || op == .or { return binary(op, build(left, environment), build(right, environment)) }
+    if op == .and || op == .or {
+      let general = binary(op, build(left, environment), build(right, environment))
+      // An optional closure would be wrapped in a reabstraction thunk: the box is unwrapped.
+      if let fused = fieldComparisons(op, left, right, environment, general: general) { return fused.run }
+      return general
+    }
     let x = Operand(left, environment)
     let y = Operand(right, environment)
     let general = Operations.binary(op)
     if case .computed = x, case .binary(let innerOp, let innerLeft, let innerRight) = left.kind,
-      case .element = innerLeft.kind, case .literal(let inner) = innerRight.kind,
+      let read = NestedRead(innerLeft), case .literal(let inner) = innerRight.kind,
       case .int(let j) = inner.value,
       case .constant(.int(let k)) = y,
       innerOp.hasIntOperation,
       let special = op.withIntOperation(
-        ElementConstantThenConstant(innerOp: innerOp, j: j, k: k, general: general))
+        ElementConstantThenConstant(read: read, innerOp: innerOp, j: j, k: k, general: general))
     {
       return special.run
     }
@@ -128,8 +133,13 @@ private struct IntShapes: IntOperationUser {
         return try general(a, .int(j))
       }
     case (.field(let key, let cache), .constant(.int(let j))):
-      // `.b % 4`, `.temp > 10`: the field read in place, the constant an Int.
+      // `.b % 4`, `.temp > 10`: an int field read where it stands, the constant an Int.
       return { (element, _) throws(PipeError) in
+        if case .record(let record) = element, let i = cache.int(of: key, in: record),
+          let result = Operation.apply(i, j)
+        {
+          return result
+        }
         let a = try Operations.field(element, key, cache)
         if case .int(let i) = a, let result = Operation.apply(i, j) { return result }
         return try general(a, .int(j))
@@ -153,9 +163,26 @@ private struct IntShapes: IntOperationUser {
   }
 }
 
-/// `(. inner j) outer k`, as in `. % 4 == 0`: both operations in one closure. Chosen in two
-/// steps: the outer operation here, then the inner one through `Inner`.
+/// What `(read inner j) outer k` reads: the element (`. % 4 == 0`) or a field of it
+/// (`.b % 4 == 0`, its int read where it stands).
+private enum NestedRead: Sendable {
+  case element
+  case field(String, FieldCache)
+
+  init?(_ expr: Expr) {
+    switch expr.kind {
+    case .element: self = .element
+    case .field(let base, let name) where base.readsTheElement: self = .field(name.text, FieldCache())
+    default: return nil
+    }
+  }
+}
+
+/// `(read inner j) outer k`, as in `. % 4 == 0` and `.b % 4 == 0`: the read and both
+/// operations in one closure. Chosen in two steps: the outer operation here, then the inner
+/// one through `Inner`.
 private struct ElementConstantThenConstant: IntOperationUser {
+  let read: NestedRead
   let innerOp: BinaryOperator
   let j: Int
   let k: Int
@@ -163,10 +190,12 @@ private struct ElementConstantThenConstant: IntOperationUser {
 
   /// The caller makes sure that the inner operation has an int path.
   func use<Outer: IntOperation>(_: Outer.Type) -> ExpressionCompiler.BoxedEvaluator {
-    innerOp.withIntOperation(Inner<Outer>(j: j, k: k, inner: Operations.binary(innerOp), general: general))!
+    innerOp.withIntOperation(
+      Inner<Outer>(read: read, j: j, k: k, inner: Operations.binary(innerOp), general: general))!
   }
 
   struct Inner<Outer: IntOperation>: IntOperationUser {
+    let read: NestedRead
     let j: Int
     let k: Int
     let inner: Operations.Binary
@@ -174,13 +203,25 @@ private struct ElementConstantThenConstant: IntOperationUser {
 
     func use<Operation: IntOperation>(_: Operation.Type) -> ExpressionCompiler.BoxedEvaluator {
       let (j, k, inner, general) = (j, k, inner, general)
-      return ExpressionCompiler.BoxedEvaluator { (element, _) throws(PipeError) in
-        if case .int(let i) = element, case .int(let a)? = Operation.apply(i, j),
-          let result = Outer.apply(a, k)
-        {
-          return result
+      switch read {
+      case .element:
+        return ExpressionCompiler.BoxedEvaluator { (element, _) throws(PipeError) in
+          if case .int(let i) = element, case .int(let a)? = Operation.apply(i, j),
+            let result = Outer.apply(a, k)
+          {
+            return result
+          }
+          return try general(try inner(element, .int(j)), .int(k))
         }
-        return try general(try inner(element, .int(j)), .int(k))
+      case .field(let key, let cache):
+        return ExpressionCompiler.BoxedEvaluator { (element, _) throws(PipeError) in
+          if case .record(let record) = element, let i = cache.int(of: key, in: record),
+            case .int(let a)? = Operation.apply(i, j), let result = Outer.apply(a, k)
+          {
+            return result
+          }
+          return try general(try inner(try Operations.field(element, key, cache), .int(j)), .int(k))
+        }
       }
     }
   }

@@ -15,16 +15,30 @@ final class FieldCache: Sendable {
 
   /// The value of `key` in `record`, or nil when it has no such field.
   @inline(__always) func value(of key: String, in record: Record) -> Value? {
-    let values = record.values
-    let remembered = remembered.load(ordering: .relaxed)
-    if remembered >> Self.indexBits == values.storage.shapeNumber {
-      return values[remembered & Self.indexMask]
+    guard let index = index(of: key, in: record) else { return nil }
+    return record.values[index]
+  }
+
+  /// The int of `key` in `record`, read where it stands; nil when it has no such field or
+  /// the field holds no int.
+  @inline(__always) func int(of key: String, in record: Record) -> Int? {
+    guard let index = index(of: key, in: record) else { return nil }
+    return record.storage.withUnsafeMutablePointerToElements {
+      if case .int(let int) = $0[index] { return int }
+      return nil
     }
+  }
+
+  /// The index of `key` in `record`'s shape: the one remembered when the record has the
+  /// shape remembered, else found in its shape and remembered.
+  @inline(__always) private func index(of key: String, in record: Record) -> Int? {
+    let remembered = remembered.load(ordering: .relaxed)
+    if remembered >> Self.indexBits == record.storage.shapeNumber { return remembered & Self.indexMask }
     let shape = record.shape
     guard let found = shape.index(of: key) else { return nil }
     if found <= Self.indexMask, shape.number < Int.max >> Self.indexBits {
       self.remembered.store(shape.number << Self.indexBits | found, ordering: .relaxed)
     }
-    return values[found]
+    return found
   }
 }

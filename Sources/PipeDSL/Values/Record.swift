@@ -54,11 +54,9 @@ public struct Record: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiter
     storage = RecordStorage.make(shape) { $0.initialize(fromContentsOf: values) }
   }
 
-  /// A record of `shape` whose values `initialize` writes, one for each key (a literal's).
+  /// The record of `storage`, whose values are (or are about to be) all written.
   @inline(__always)
-  init(shape: RecordShape, initialize: (UnsafeMutablePointer<Value>) -> Void) {
-    storage = RecordStorage.make(shape) { initialize($0.baseAddress!) }
-  }
+  init(storage: RecordStorage) { self.storage = storage }
 
   /// The keys, in order.
   public var shape: RecordShape { storage.withUnsafeMutablePointerToHeader { $0.pointee.shape } }

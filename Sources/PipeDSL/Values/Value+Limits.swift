@@ -173,6 +173,17 @@ extension PipeError {
 }
 
 extension Value {
+  /// Whether the value is a scalar or a string of at most 1 MiB: up to four such items pass
+  /// `checkItems` (they nest no level and hold far less than `Limits.maxHeldBytes`), so a
+  /// record literal of them is not measured.
+  @inline(__always) var isSmallItem: Bool {
+    switch self {
+    case .list, .record: return false
+    case .string(let string): return string.utf8.count <= 1 << 20
+    default: return true
+    }
+  }
+
   /// Checks a list's or record's new items, as every place that builds one in an expression
   /// does (`[...]`, `{...}`, `+`): none nests deeper than `Value.maxDepth` less one level, and
   /// together they hold at most `Limits.maxHeldBytes`.
