@@ -380,7 +380,7 @@ extension Runtime {
   /// returned counts within one built pipeline, so every element of a flatMap starts its
   /// own sub-pipeline at attempt 1.
   func beginAttempt(node: Int, scope: PipelineScope) -> Int {
-    attempts[node, default: 0] += 1
+    attempts.count(node)
     scope.attempts[node, default: 0] += 1
     return scope.attempts[node]!
   }

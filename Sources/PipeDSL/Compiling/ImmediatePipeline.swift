@@ -38,7 +38,7 @@ struct ImmediatePipeline {
     // The stages after the source see the element only as their value: `env` is theirs.
     let makes = makes.map { maker in { maker.make(env) } }
     return StageSteps { value in
-      for node in nodes { runtime.attempts[node, default: 0] += 1 }
+      runtime.attempts.count(nodes)
       guard let result = try run(makes, for: value) else { return false }
       value = result
       return true
