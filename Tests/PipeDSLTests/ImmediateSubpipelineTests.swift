@@ -30,6 +30,10 @@ final class ImmediateSubpipelineTests: XCTestCase {
       XCTAssertEqual(run("range(1, 3) | \(op) (just . | take 1 | map {. + 1}) | show"), ["2", "3", "4"], op)
       XCTAssertEqual(run("range(1, 3) | \(op) (just . | skip 1) | count"), ["0"], op)
       XCTAssertEqual(run("of(1, 1, 2) | \(op) (just . | distinct) | show"), ["1", "1", "2"], op)
+      // Beside stages that keep no state, whose steps are made once for the stage.
+      XCTAssertEqual(
+        run("range(1, 3) | \(op) (just . | map {. * 10} | scan 100 {acc + .} | filter {. > 0}) | show"),
+        ["110", "120", "130"], op)
     }
   }
 

@@ -234,7 +234,7 @@ enum StageBuild {
 
   /// The steps run in turn, until one drops the value; up to four in one closure. (They come
   /// boxed: a closure kept in an array is called through a reabstraction thunk.)
-  private static func composed(_ steps: [ValueStepper]) -> ValueStep {
+  static func composed(_ steps: [ValueStepper]) -> ValueStep {
     switch steps.count {
     case 0: return { _ in true }
     case 1: return steps[0].run

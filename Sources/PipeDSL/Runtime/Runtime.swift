@@ -60,10 +60,14 @@ public struct AttemptCounts {
 
   /// Counts a subscription of each of `nodes`.
   mutating func count(_ nodes: [Int]) {
-    for node in nodes { count(node) }
+    for node in nodes where node >= counts.count || node < 0 { grow(to: node) }
+    counts.withUnsafeMutableBufferPointer { counts in
+      for node in nodes { counts[node] += 1 }
+    }
   }
 
   private mutating func grow(to node: Int) {
+    precondition(node >= 0, "graph nodes are numbered from 0")
     counts += repeatElement(0, count: Swift.max(node + 1, counts.count * 2) - counts.count)
   }
 }
