@@ -1,4 +1,5 @@
 import Foundation
+import Operators
 import PipeDSL
 import XCTest
 
@@ -29,6 +30,10 @@ final class ImmediateSubpipelineTests: XCTestCase {
       XCTAssertEqual(run("range(1, 3) | \(op) (just . | take 1 | map {. + 1}) | show"), ["2", "3", "4"], op)
       XCTAssertEqual(run("range(1, 3) | \(op) (just . | skip 1) | count"), ["0"], op)
       XCTAssertEqual(run("of(1, 1, 2) | \(op) (just . | distinct) | show"), ["1", "1", "2"], op)
+      // Beside stages that keep no state, whose steps are made once for the stage.
+      XCTAssertEqual(
+        run("range(1, 3) | \(op) (just . | map {. * 10} | scan 100 {acc + .} | filter {. > 0}) | show"),
+        ["110", "120", "130"], op)
     }
   }
 
@@ -45,6 +50,26 @@ final class ImmediateSubpipelineTests: XCTestCase {
         let logged = run(statement + " | log")
         XCTAssertEqual(logged.last, fused.last, "\(op) \(inner)")
       }
+    }
+  }
+
+  /// Every stage of the sub-pipeline counts a subscription per value in the session's
+  /// counts, as the built sub-pipeline's stages do (`log` builds them), and so do the
+  /// stages of a statement after it, whose nodes come later.
+  func testEachValueCountsASubscriptionOfEveryInnerStage() {
+    func attempts(_ text: String) -> [Int?] {
+      let session = Session.make(output: BufferedOutput())
+      _ = session.execute(SourceFile(name: "statement.pipe", text: text))
+      return Loop.main.sync { (0..<16).map { session.runtime.attempts[$0] } }
+    }
+    for op in Self.operators {
+      let inner = "range(1, 5) | \(op) (just . | map {. * 10} | filter {. != 20})"
+      let statements = [inner, "of(1, 2) | \(op) (just . | map {. + 1})"]
+      let fused = attempts(statements.map { $0 + " | show" }.joined(separator: "\n"))
+      XCTAssertEqual(fused, attempts(statements.map { $0 + " | log" }.joined(separator: "\n")), op)
+      // range, the stage, then its sub-pipeline's `just`, `map` and `filter`, once per value;
+      // the sink is not counted; then the second statement's.
+      XCTAssertEqual(Array(fused.prefix(10)), [1, 1, 5, 5, 5, nil, 1, 1, 2, 2], op)
     }
   }
 

@@ -19,7 +19,6 @@ extension Observable {
 
 @usableFromInline final class ConcatMapSink<Element, Result>: SerialSink<Result> {
   @usableFromInline let selector: (Element) throws -> Observable<Result>
-  @usableFromInline @exclusivity(unchecked) var waiting = RingBuffer<Observable<Result>>()
   @usableFromInline @exclusivity(unchecked) var playing = false
   @usableFromInline @exclusivity(unchecked) var sourceCompleted = false
 
@@ -52,7 +51,7 @@ extension Observable {
 
   @inlinable override var releasesCompletedSource: Bool { true }
 
-  @inlinable override func nextSource() -> Observable<Result>? { waiting.dequeue() }
+  @inlinable override var playsWaiting: Bool { true }
 
   @inlinable override func sourcesExhausted() {
     playing = false

@@ -18,8 +18,17 @@
   /// `retry` below subscribes again).
   @inlinable var releasesCompletedSource: Bool { false }
 
-  /// The next source to play, or nil when none is ready; subclasses override it.
+  /// The next source to play, or nil when none is ready; subclasses override it, unless
+  /// they play `waiting`.
   @inlinable func nextSource() -> Observable<Element>? { nil }
+
+  /// Whether the sources to play are those in `waiting` (`concatMap`), not `nextSource()`'s.
+  @inlinable var playsWaiting: Bool { false }
+
+  /// The sources waiting their turn, for a sink that `playsWaiting`. They are kept here,
+  /// where `playNext` is specialised: a generic subclass's override is called unspecialised,
+  /// and `concatMap`'s dequeue there looked up generic metadata for every inner.
+  @usableFromInline @exclusivity(unchecked) final var waiting = RingBuffer<Observable<Element>>()
 
   /// Called when a source completed and no next one is ready; subclasses override it.
   @inlinable func sourcesExhausted() {}
@@ -28,7 +37,9 @@
   @inlinable final func playNext() {
     guard startsTurns() else { return }
     takeTurns(resume: { self.playNext() }) { _ in
-      guard let source = nextSource() else { return stopsTurning ? () : sourcesExhausted() }
+      guard let source = playsWaiting ? waiting.dequeue() : nextSource() else {
+        return stopsTurning ? () : sourcesExhausted()
+      }
       let inner = InnerSubscription(parent: self)
       current.disposable = inner
       inner.subscribe(source) { self.onInner($0) }

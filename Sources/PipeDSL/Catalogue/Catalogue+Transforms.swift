@@ -29,7 +29,7 @@ extension Catalogue {
     }
     var int: IntStep?
     if case .element(let form)? = expression.int { int = form.map }
-    let steps = StageSteps(step, int: int)
+    let steps = StageSteps(step, int: int, stateless: true)
     return .elementwise { steps }
   }
 
@@ -53,7 +53,7 @@ extension Catalogue {
     let step: ValueStep = { value in try expression.holds(for: value) }
     var int: IntStep?
     if case .element(let form)? = expression.int { int = form.filter }
-    let steps = StageSteps(step, int: int)
+    let steps = StageSteps(step, int: int, stateless: true)
     return .elementwise { steps }
   }
 

@@ -234,7 +234,7 @@ enum StageBuild {
 
   /// The steps run in turn, until one drops the value; up to four in one closure. (They come
   /// boxed: a closure kept in an array is called through a reabstraction thunk.)
-  private static func composed(_ steps: [ValueStepper]) -> ValueStep {
+  static func composed(_ steps: [ValueStepper]) -> ValueStep {
     switch steps.count {
     case 0: return { _ in true }
     case 1: return steps[0].run
@@ -380,7 +380,7 @@ extension Runtime {
   /// returned counts within one built pipeline, so every element of a flatMap starts its
   /// own sub-pipeline at attempt 1.
   func beginAttempt(node: Int, scope: PipelineScope) -> Int {
-    attempts[node, default: 0] += 1
+    attempts.count(node)
     scope.attempts[node, default: 0] += 1
     return scope.attempts[node]!
   }

@@ -22,11 +22,16 @@ public struct StageSteps {
   public let int: IntStep?
   /// Set once the stream ends after the value just stepped (`take N` passed its last).
   public let end: RowEnd?
+  /// Whether the steps keep nothing from one value to the next (`map`, `filter`): then one
+  /// making serves any number of subscriptions, and a sub-pipeline run per value
+  /// (`ImmediatePipeline`) makes them once instead of each value.
+  public let stateless: Bool
 
-  public init(_ step: @escaping ValueStep, int: IntStep? = nil, end: RowEnd? = nil) {
+  public init(_ step: @escaping ValueStep, int: IntStep? = nil, end: RowEnd? = nil, stateless: Bool = false) {
     self.step = step
     self.int = int
     self.end = end
+    self.stateless = stateless
   }
 }
 

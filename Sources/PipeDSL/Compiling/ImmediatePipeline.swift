@@ -32,23 +32,49 @@ struct ImmediatePipeline {
   }
 
   /// The steps of a stage that runs this pipeline for each value in `env`: the value it
-  /// gives, or a drop when a stage dropped it.
+  /// gives, or a drop when a stage dropped it. The stages' steps are made with the stage's
+  /// own; those that keep state (`scan` from its seed, `take` from its N) again for every value.
   func steps(_ env: Env) -> StageSteps {
     let runtime = env.runtime
+    let nodes = nodes
     // The stages after the source see the element only as their value: `env` is theirs.
-    let makes = makes.map { maker in { maker.make(env) } }
+    let made = makes.map { $0.make(env) }
+    if made.isEmpty {
+      return StageSteps { value in
+        runtime.attempts.count(nodes)
+        value = try source(value)
+        return true
+      }
+    }
+    let stages: ValueStep
+    if made.allSatisfy(\.stateless) {
+      stages = StageBuild.composed(made.map { ValueStepper($0.step) })
+    } else {
+      let makes = zip(made, makes).map { steps, maker in steps.stateless ? { steps } : { maker.make(env) } }
+      stages = { value in
+        for make in makes {
+          guard try make().step(&value) else { return false }
+        }
+        return true
+      }
+    }
     return StageSteps { value in
-      for node in nodes { runtime.attempts[node, default: 0] += 1 }
-      guard let result = try run(makes, for: value) else { return false }
+      runtime.attempts.count(nodes)
+      var result = try source(value)
+      do {
+        guard try stages(&result) else { return false }
+      } catch {
+        throw PipeError.from(error).naming(value)
+      }
       value = result
       return true
     }
   }
 
-  /// The one value a subscription for `element` would emit before it completes, or nil
-  /// when a stage dropped it; a thrown error is the one it would end with.
-  private func run(_ makes: [() -> StageSteps], for element: Value) throws -> Value? {
-    var value: Value
+  /// The value a subscription for `element` starts with, the source's; a thrown error is the
+  /// one it would end with.
+  private func source(_ element: Value) throws -> Value {
+    let value: Value
     do {
       value = try self.value(element)
     } catch {
@@ -56,13 +82,6 @@ struct ImmediatePipeline {
     }
     if value.nests(deeperThan: Value.maxDepth) {
       throw PipeError.stamped(PipeError.tooDeep, source: text, attempt: 1, node: node).naming(element)
-    }
-    do {
-      for make in makes {
-        guard try make().step(&value) else { return nil }
-      }
-    } catch {
-      throw PipeError.from(error).naming(element)
     }
     return value
   }

@@ -13,8 +13,10 @@ public final class Runtime {
   public let output: any OutputStream
   /// The counters of `count NAME` actions.
   public var counters: [String: Int] = [:]
-  /// How many times each graph node was subscribed.
-  public internal(set) var attempts: [Int: Int] = [:]
+  /// How many times each graph node was subscribed. Only the loop touches it, and no access
+  /// to it overlaps another: it is spared the exclusivity check, which would cost a
+  /// sub-pipeline run per value (`ImmediatePipeline`) as much as the counting.
+  @exclusivity(unchecked) public internal(set) var attempts = AttemptCounts()
   /// What pipelines share by name for the whole session: bulkheads and retry budgets
   /// (Runtime+Shared.swift).
   var shared: [String: AnyObject] = [:]
@@ -35,4 +37,37 @@ public final class Runtime {
   /// Seeds every random choice (jitter, chaos): the `seed` setting, so `set seed 7` and
   /// `--seed 7` are one thing.
   public var seed: UInt64 { settings["seed"].intValue.map { UInt64(bitPattern: Int64($0)) } ?? 42 }
+}
+
+/// How many times each graph node was subscribed in a session. The compiler numbers a
+/// session's nodes from 0, one after another, so the counts are an array by node: counting
+/// is an index, not a hash, as it must be cheap for a sub-pipeline run per value, which counts
+/// each of its stages every value.
+public struct AttemptCounts {
+  private var counts: [Int] = []
+
+  /// The count of `node`; nil while it has not been subscribed.
+  public subscript(node: Int) -> Int? {
+    guard node < counts.count, counts[node] > 0 else { return nil }
+    return counts[node]
+  }
+
+  /// Counts a subscription of `node`.
+  mutating func count(_ node: Int) {
+    if node >= counts.count { grow(to: node) }
+    counts[node] += 1
+  }
+
+  /// Counts a subscription of each of `nodes`.
+  mutating func count(_ nodes: [Int]) {
+    for node in nodes where node >= counts.count || node < 0 { grow(to: node) }
+    counts.withUnsafeMutableBufferPointer { counts in
+      for node in nodes { counts[node] += 1 }
+    }
+  }
+
+  private mutating func grow(to node: Int) {
+    precondition(node >= 0, "graph nodes are numbered from 0")
+    counts += repeatElement(0, count: Swift.max(node + 1, counts.count * 2) - counts.count)
+  }
 }
