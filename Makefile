@@ -73,12 +73,13 @@ run: build
 
 # The man page's tool is built before the tests run: the install test installs the debug
 # build with it, and a test must not start a build.
-# Every test, in two lanes at once: the export round trips' CPU-bound builds beside the rest,
-# which mostly waits on processes (scripts/test-two-lanes.sh says why).
+# Every test, in lanes at once: the export round trips' CPU-bound builds niced in one, the other
+# targets, which mostly wait on processes, taken from a queue by two more (scripts/test-lanes.sh
+# says why; REST_LANES=N for another number).
 test: test-deps lint test-targets-listed
 	$(SWIFT) build --build-tests
 	$(MAKE) man
-	SWIFT=$(SWIFT) scripts/test-two-lanes.sh
+	SWIFT=$(SWIFT) scripts/test-lanes.sh
 	"$$($(SWIFT) build --show-bin-path)/pipe" check examples
 
 test-fast: deps
