@@ -130,13 +130,28 @@ enum ShapeCase {
 }
 
 /// An output that keeps how many lines came and the last one: as little as an output can do.
+/// A line given as bytes (`show`'s int, `log`'s line) is kept as bytes, in one buffer, as
+/// standard output copies it into its buffer: made a `String` only when read.
 final class LastLine: PipeDSL.OutputStream, @unchecked Sendable {
   var count = 0
-  var last: String?
   var errors = 0
+  private var lastText: String?
+  private var lastBytes: [UInt8] = []
+  private var lastIsBytes = false
+
+  var last: String? { lastIsBytes ? String(decoding: lastBytes, as: UTF8.self) : lastText }
+
   func line(_ text: String) {
     count += 1
-    last = text
+    lastText = text
+    lastIsBytes = false
+  }
+
+  func line(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    count += 1
+    lastBytes.removeAll(keepingCapacity: true)
+    lastBytes.append(contentsOf: bytes)
+    lastIsBytes = true
   }
   func errorLine(_ text: String) { errors += 1 }
 }

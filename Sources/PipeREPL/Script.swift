@@ -116,6 +116,7 @@ final class ErrorLinesOnly: PipeDSL.OutputStream, Sendable {
   init(_ base: StandardOutput) { self.base = base }
 
   func line(_ text: String) {}
+  func line(utf8 bytes: UnsafeBufferPointer<UInt8>) {}
   func errorLine(_ text: String) { base.errorLine(text) }
 }
 

@@ -41,9 +41,25 @@ final class StandardOutput: PipeDSL.OutputStream, @unchecked Sendable {
 
   func line(_ text: String) {
     var text = redactor.redact(text).neutralisingControls(keepingStyles: outputPaint.colour)
+    // From contiguous bytes, not the UTF-8 view a byte at a time.
+    text.withUTF8 { append($0) }
+  }
+
+  /// A line made as bytes goes into the buffer as it is when nothing would change it: no
+  /// secret is known (`redact` would give it back) and it is plain ASCII (the scan that
+  /// `neutralisingControls` makes first, and gives such a line back after). Any other line
+  /// takes the way of a `String`, as it did before.
+  func line(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard redactor.masksNothing, ControlCharacters.isPlainASCII(UnsafeRawBufferPointer(bytes)) else {
+      return line(String(decoding: bytes, as: UTF8.self))
+    }
+    append(bytes)
+  }
+
+  /// Appends a line's bytes and its line feed to the buffer, and has it written.
+  private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     let schedule = pending.withLock { pending in
-      // From contiguous bytes, not the UTF-8 view a byte at a time.
-      text.withUTF8 { pending.buffer.append(contentsOf: $0) }
+      pending.buffer.append(contentsOf: bytes)
       pending.buffer.append(10)
       if pending.buffer.count > 1 << 16 {
         pending.drain()

@@ -86,7 +86,7 @@ public enum ControlCharacters {
   /// `isPlainASCII` of each byte, eight at a time: a word none of whose bytes is beyond
   /// ASCII, below space or DEL is plain; a word with one (a tab, a line feed, or a control)
   /// is looked at byte by byte.
-  static func isPlainASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  public static func isPlainASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func isPrintable(_ word: UInt64) -> Bool {

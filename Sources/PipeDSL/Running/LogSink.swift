@@ -34,7 +34,7 @@ final class LogSink: ShowSink {
         line.append(LogLine.gap)
         line.append(LogSink.describe(record.kind))
       }
-      output.line(line.text)
+      line.write(to: output)
     }
   }
 
@@ -63,8 +63,8 @@ extension String {
   }
 }
 
-/// The line being made, its bytes in one buffer kept from line to line and made a string
-/// once, and the time of the last line with its bytes. Each piece is appended as bytes from
+/// The line being made, its bytes in one buffer kept from line to line and written as bytes,
+/// and the time of the last line with its bytes. Each piece is appended as bytes from
 /// contiguous storage (appending a `String`'s UTF-8 view element by element, and `String(int)`,
 /// were two thirds of a line's cost), and an int as its digits, as `String(int)` writes them.
 /// Used on the loop only, by one sink: spared the run-time exclusivity checks a captured `var`
@@ -97,28 +97,17 @@ private final class LogLine {
     bytes.append(contentsOf: text)
   }
 
-  /// `int` in decimal, as `String(int)` writes it: its digits made on the stack, last first,
-  /// then appended at once (a byte appended at a time, and reversed in place, cost as much as
-  /// `String(int)`).
+  /// `int` in decimal, as `String(int)` writes it: its digits made on the stack and appended
+  /// at once (a byte appended at a time, and reversed in place, cost as much as `String(int)`).
   func appendDecimal(_ int: Int) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var magnitude = int.magnitude
-      var start = digits.count
-      repeat {
-        start -= 1
-        digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-        magnitude /= 10
-      } while magnitude != 0
-      if int < 0 {
-        start -= 1
-        digits[start] = UInt8(ascii: "-")
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-    }
+    DecimalDigits.with(int) { bytes.append(contentsOf: $0) }
   }
 
-  /// The line so far.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  /// Writes the line to `output` as its bytes: no `String` is made for it on the way to
+  /// standard output.
+  func write(to output: any OutputStream) {
+    bytes.withUnsafeBufferPointer { output.line(utf8: $0) }
+  }
 }
 
 /// What a log line says before its subscription number, `" #2 filter {. % 4 == 0}  "`, by

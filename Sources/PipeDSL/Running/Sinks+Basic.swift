@@ -2,7 +2,7 @@ import Operators
 
 extension SinkSpec {
   /// One line per value; an unhandled error on standard error.
-  public static let show = SinkSpec(name: "show") { ShowSink(context: $0, render: { $0.show }) }
+  public static let show = SinkSpec(name: "show") { ShowLinesSink(context: $0) }
 
   /// Nothing printed; the run still counts an unhandled error.
   public static let discard = SinkSpec(name: "discard", reads: .none) { ShowSink(context: $0, render: nil) }
@@ -62,6 +62,29 @@ class ShowSink: SinkConsumer {
   }
 
   func finish(_ end: RunEnd) -> SinkOutcome { error.map(SinkOutcome.unhandledError) ?? .ok }
+}
+
+/// Prints each value's `show` as a line; an int's, a bool's and null's made as bytes
+/// (`DecimalDigits`), with no `String` made for the line on its way to standard output.
+/// Other values print their `show` text, as `ShowSink` does.
+final class ShowLinesSink: ShowSink {
+  private static let trueBytes = Array("true".utf8)
+  private static let falseBytes = Array("false".utf8)
+  private static let nullBytes = Array("null".utf8)
+
+  init(context: SinkContext) { super.init(context: context, render: { $0.show }) }
+
+  override func on(_ event: Event<Value>) {
+    guard case .next(let value) = event else { return super.on(event) }
+    switch value {
+    case .int(let int): DecimalDigits.with(int) { output.line(utf8: $0) }
+    case .bool(let bool): write(bool ? ShowLinesSink.trueBytes : ShowLinesSink.falseBytes)
+    case .null: write(ShowLinesSink.nullBytes)
+    default: output.line(value.show)
+    }
+  }
+
+  private func write(_ bytes: [UInt8]) { bytes.withUnsafeBufferPointer { output.line(utf8: $0) } }
 }
 
 /// Keeps the last value and prints it when the stream completes.

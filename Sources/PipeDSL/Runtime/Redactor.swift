@@ -58,6 +58,10 @@ public final class Redactor: Sendable {
     }
   }
 
+  /// Whether no secret is known, so that `redact` gives every text back as it is: a line
+  /// made as bytes can then be written without being made a `String` first.
+  public var masksNothing: Bool { !hasSecrets.load(ordering: .acquiring) }
+
   /// `text` with every secret value masked.
   public func redact(_ text: String) -> String {
     guard hasSecrets.load(ordering: .acquiring) else { return text }
