@@ -107,8 +107,14 @@ public enum ExpressionCompiler {
       return conditional(
         build(condition, environment), build(then, environment), build(otherwise, environment))
     case .call(let name, let arguments):
-      return call(
-        environment.functions[name.text], arguments.map { BoxedEvaluator(run: build($0, environment)) })
+      let function = environment.functions[name.text]
+      if arguments.count == 1, arguments[0].readsTheElement, let function, function.arity.contains(1),
+        let unary = function.unary
+      {
+        // `len(.)`, `str(.)`: the element handed over where it stands, not through a closure.
+        return { (element, _) throws(PipeError) in try unary(element) }
+      }
+      return call(function, arguments.map { BoxedEvaluator(run: build($0, environment)) })
     case .invalid:
       return { (_, _) throws(PipeError) in
         throw PipeError(kind: "invalidExpression", message: "the expression has errors")

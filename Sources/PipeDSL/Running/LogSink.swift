@@ -101,18 +101,8 @@ private final class LogLine {
   /// then appended at once (a byte appended at a time, and reversed in place, cost as much as
   /// `String(int)`).
   func appendDecimal(_ int: Int) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var magnitude = int.magnitude
-      var start = digits.count
-      repeat {
-        start -= 1
-        digits[start] = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-        magnitude /= 10
-      } while magnitude != 0
-      if int < 0 {
-        start -= 1
-        digits[start] = UInt8(ascii: "-")
-      }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Value.maxDecimalBytes) { digits in
+      let start = Value.writeDecimal(int, into: digits)
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
