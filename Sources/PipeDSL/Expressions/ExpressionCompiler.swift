@@ -13,6 +13,9 @@ public struct CompiledExpression: Sendable {
   let body: Evaluator
   /// The expression on an int, for the shapes that have an int path (`IntForm`); nil for others.
   public let int: IntForm?
+  /// The value of an expression of literals alone (`"x" + "y"`), worked out when compiled;
+  /// nil for any other, and for one that fails (`1 / 0`), which fails when it runs.
+  public let constant: Value?
 
   /// Evaluates against an element and the values of the environment's names. A runtime
   /// error (`typeError`, `divisionByZero`, `overflow`) is thrown as a `PipeError` whose
@@ -45,7 +48,8 @@ public enum ExpressionCompiler {
     let diagnostics = ExpressionChecker.check(expr, in: environment)
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
     return CompiledExpression(
-      expr: expr, source: source, body: build(expr, environment), int: intForm(expr, environment))
+      expr: expr, source: source, body: build(expr, environment), int: intForm(expr, environment),
+      constant: folded(expr, environment))
   }
 
   typealias Evaluator = CompiledExpression.Evaluator
