@@ -32,3 +32,22 @@ final class CharacterCountTests: XCTestCase {
     XCTAssertGreaterThan(checked, 3000)
   }
 }
+
+/// The eight-byte reading of `characters`: a high bit, a CR, a CR LF or a lone LF at every
+/// place of texts of every length around the words' bounds, counted as `String.count` does.
+final class CharacterCountWordTests: XCTestCase {
+  func testAMarkAtEveryPlaceCountsAsStringCountDoes() {
+    var checked = 0
+    for length in 1...40 {
+      for place in 0..<length {
+        for mark in ["\r", "\n", "\r\n", "\n\r", "é", "\u{80}", "\r\r\n", "\u{7F}", "\u{0C}", "\u{8D}"] {
+          var text = String(repeating: "a", count: length)
+          text.insert(contentsOf: mark, at: text.index(text.startIndex, offsetBy: place))
+          XCTAssertEqual(ExpressionFunction.characters(text), text.count, "\(text.debugDescription)")
+          checked += 1
+        }
+      }
+    }
+    XCTAssertGreaterThan(checked, 8000)
+  }
+}

@@ -8,6 +8,11 @@ final class StringExpressionTests: XCTestCase {
   /// stage, as written.
   func testALiteralExpressionIsWorkedOutOnceOrFailsAtRunTime() {
     XCTAssertEqual(printed(#"range(0, 3) | map {"x" + "y"} | distinct | count"#), ["1"])
+    // `map` gives the worked-out value without calling the expression.
+    XCTAssertEqual(printed(#"range(0, 3) | map {"x" + "y"} | show"#), ["xy", "xy", "xy"])
+    XCTAssertEqual(
+      printed(#"of("a", 2) | map {[n: 6 * 7, s: "é" + "!"]} | map {[1 - 3, null, true]} | show"#),
+      ["[-2, null, true]", "[-2, null, true]"])
     XCTAssertEqual(
       printed(#"just 1 | map {[a: "x" + "y", b: -(2 * 3), c: [1] + [2]]} | show"#),
       [

@@ -23,9 +23,17 @@ extension Catalogue {
     ], arity: 1...1
   ) { context in
     guard let expression = context.read.expression(context.positional[0]) else { return nil }
-    let step: ValueStep = { value in
+    var step: ValueStep = { value in
       value = try expression(value)
       return true
+    }
+    if let constant = expression.constant {
+      // `map {"tick"}`, `map {"x" + "y"}`: the value worked out when compiled, given without
+      // calling the expression (and making its context) for every value.
+      step = { value in
+        value = constant
+        return true
+      }
     }
     var int: IntStep?
     if case .element(let form)? = expression.int { int = form.map }

@@ -13,6 +13,9 @@ public struct CompiledExpression: Sendable {
   let body: Evaluator
   /// The expression on an int, for the shapes that have an int path (`IntForm`); nil for others.
   public let int: IntForm?
+  /// The value of an expression of literals alone (`"x" + "y"`), worked out when compiled;
+  /// nil for any other, and for one that fails (`1 / 0`), which fails when it runs.
+  public let constant: Value?
 
   /// Evaluates against an element and the values of the environment's names. A runtime
   /// error (`typeError`, `divisionByZero`, `overflow`) is thrown as a `PipeError` whose
@@ -45,7 +48,8 @@ public enum ExpressionCompiler {
     let diagnostics = ExpressionChecker.check(expr, in: environment)
     guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
     return CompiledExpression(
-      expr: expr, source: source, body: build(expr, environment), int: intForm(expr, environment))
+      expr: expr, source: source, body: build(expr, environment), int: intForm(expr, environment),
+      constant: folded(expr, environment))
   }
 
   typealias Evaluator = CompiledExpression.Evaluator
@@ -107,8 +111,14 @@ public enum ExpressionCompiler {
       return conditional(
         build(condition, environment), build(then, environment), build(otherwise, environment))
     case .call(let name, let arguments):
-      return call(
-        environment.functions[name.text], arguments.map { BoxedEvaluator(run: build($0, environment)) })
+      let function = environment.functions[name.text]
+      if arguments.count == 1, arguments[0].readsTheElement, let function, function.arity.contains(1),
+        let unary = function.unary
+      {
+        // `len(.)`, `str(.)`: the element handed over where it stands, not through a closure.
+        return { (element, _) throws(PipeError) in try unary(element) }
+      }
+      return call(function, arguments.map { BoxedEvaluator(run: build($0, environment)) })
     case .invalid:
       return { (_, _) throws(PipeError) in
         throw PipeError(kind: "invalidExpression", message: "the expression has errors")

@@ -34,7 +34,7 @@ extension Value: CustomStringConvertible {
     switch self {
     case .null: return "null"
     case .bool(let bool): return String(bool)
-    case .int(let int): return String(int)
+    case .int(let int): return Value.decimal(int)
     case .double(let double): return Value.render(double)
     case .string(let string): return Value.quote(string)
     case .list(let values):
