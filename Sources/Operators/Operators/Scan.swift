@@ -29,16 +29,8 @@ extension Observable {
   }
 
   @inlinable @inline(__always) func on(_ event: Event<Element>) {
-    switch event {
-    case .next(let value):
-      do {
-        accumulate = try accumulator(accumulate, value)
-        forwardNext(accumulate)
-      } catch {
-        forwardStop(.error(error))
-      }
-    case .error(let error): forwardStop(.error(error))
-    case .completed: forwardStop(.completed)
-    }
+    guard case .next(let value) = event else { return stop(event) }
+    do { accumulate = try accumulator(accumulate, value) } catch { return fail(error) }
+    forwardNext(accumulate)
   }
 }
