@@ -5,11 +5,7 @@ extension Observable {
   @inlinable
   public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
     let source = self
-    return Observable(unsafe: { observer in
-      let sink = FilterSink(observer: observer, predicate: predicate)
-      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
-      return sink
-    })
+    return Observable(unsafe: { FilterSink.subscribe(source, $0, predicate) })
   }
 }
 
@@ -19,6 +15,18 @@ extension Observable {
   @inlinable init(observer: Observer<Element>, predicate: @escaping (Element) throws -> Bool) {
     self.predicate = predicate
     super.init(observer: observer)
+  }
+
+  /// Subscribes a new sink to `source`. Never inlined (but specialised), so that a chain
+  /// subscribed in several places makes its per-value closure in one: the closure is then
+  /// called directly, without a forwarding thunk per place (OperatorsBenchmark a).
+  @inlinable @inline(never) static func subscribe(
+    _ source: Observable<Element>, _ observer: Observer<Element>,
+    _ predicate: @escaping (Element) throws -> Bool
+  ) -> any Disposable {
+    let sink = FilterSink(observer: observer, predicate: predicate)
+    sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
+    return sink
   }
 
   @inlinable @inline(__always) func on(_ event: Event<Element>) {

@@ -7,10 +7,8 @@ extension Observable {
     _ seed: Accumulate, _ accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
     let source = self
-    return Observable<Accumulate>(unsafe: { observer in
-      let sink = ScanSink(observer: observer, seed: seed, accumulator: accumulator)
-      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
-      return sink
+    return Observable<Accumulate>(unsafe: {
+      ScanSink.subscribe(source, $0, seed, accumulator)
     })
   }
 }
@@ -26,6 +24,16 @@ extension Observable {
     self.accumulate = seed
     self.accumulator = accumulator
     super.init(observer: observer)
+  }
+
+  /// Subscribes a new sink to `source`; never inlined, as `FilterSink.subscribe`.
+  @inlinable @inline(never) static func subscribe(
+    _ source: Observable<Element>, _ observer: Observer<Accumulate>, _ seed: Accumulate,
+    _ accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+  ) -> any Disposable {
+    let sink = ScanSink(observer: observer, seed: seed, accumulator: accumulator)
+    sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
+    return sink
   }
 
   @inlinable @inline(__always) func on(_ event: Event<Element>) {
