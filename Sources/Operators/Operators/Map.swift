@@ -22,15 +22,9 @@ extension Observable {
   }
 
   @inlinable @inline(__always) func on(_ event: Event<Element>) {
-    switch event {
-    case .next(let value):
-      do {
-        forwardNext(try transform(value))
-      } catch {
-        forwardStop(.error(error))
-      }
-    case .error(let error): forwardStop(.error(error))
-    case .completed: forwardStop(.completed)
-    }
+    guard case .next(let value) = event else { return stop(event) }
+    let result: Result
+    do { result = try transform(value) } catch { return fail(error) }
+    forwardNext(result)
   }
 }

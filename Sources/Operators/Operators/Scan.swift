@@ -7,10 +7,8 @@ extension Observable {
     _ seed: Accumulate, _ accumulator: @escaping (Accumulate, Element) throws -> Accumulate
   ) -> Observable<Accumulate> {
     let source = self
-    return Observable<Accumulate>(unsafe: { observer in
-      let sink = ScanSink(observer: observer, seed: seed, accumulator: accumulator)
-      sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
-      return sink
+    return Observable<Accumulate>(unsafe: {
+      ScanSink.subscribe(source, $0, seed, accumulator)
     })
   }
 }
@@ -28,17 +26,19 @@ extension Observable {
     super.init(observer: observer)
   }
 
+  /// Subscribes a new sink to `source`; never inlined, as `FilterSink.subscribe`.
+  @inlinable @inline(never) static func subscribe(
+    _ source: Observable<Element>, _ observer: Observer<Accumulate>, _ seed: Accumulate,
+    _ accumulator: @escaping (Accumulate, Element) throws -> Accumulate
+  ) -> any Disposable {
+    let sink = ScanSink(observer: observer, seed: seed, accumulator: accumulator)
+    sink.setUpstream(source.subscribeNested(Observer(lifetime: sink) { sink.on($0) }))
+    return sink
+  }
+
   @inlinable @inline(__always) func on(_ event: Event<Element>) {
-    switch event {
-    case .next(let value):
-      do {
-        accumulate = try accumulator(accumulate, value)
-        forwardNext(accumulate)
-      } catch {
-        forwardStop(.error(error))
-      }
-    case .error(let error): forwardStop(.error(error))
-    case .completed: forwardStop(.completed)
-    }
+    guard case .next(let value) = event else { return stop(event) }
+    do { accumulate = try accumulator(accumulate, value) } catch { return fail(error) }
+    forwardNext(accumulate)
   }
 }
