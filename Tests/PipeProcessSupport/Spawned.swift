@@ -112,11 +112,14 @@ public final class Spawned: @unchecked Sendable {
     closeInput()
     var ended = exited.wait(timeout: .now() + timeout) == .success
     if !ended {
+      let seen = processState(process.processIdentifier)
       killGroup()
       // Foundation learns of the exit through a descriptor the children inherit: one that
       // left the group would hold it open. Do not wait for ever.
       ended = exited.wait(timeout: .now() + 10) == .success
-      killed("\(command) did not end within \(timeout) s and was killed; it printed:\n\(stdout)\n\(stderr)")
+      killed(
+        "\(command) did not end within \(timeout) s and was killed; it printed:\n\(stdout)\n\(stderr)"
+          + "\nwhat it was doing when the time was up (/proc):\n\(seen)")
     }
     _ = received.wait(until: Date(timeIntervalSinceNow: 10)) { _ in received.openStreams == 0 }
     removeHome()
@@ -270,6 +273,34 @@ public func waitUntil(
   if try done() { return true }
   failed("\(what()) (waited \(deadline) s)")
   return false
+}
+
+/// What process `pid` and its children were doing, from /proc: each one's state (R, S, T for
+/// stopped, Z) and each thread's state and kernel wait channel. A test whose program did not
+/// end says so, to tell a program stuck on a lock or a pipe from one that has ended unseen or
+/// was stopped (the clean-clone `make test` of 69d4a1a had two such runs, once each).
+public func processState(_ pid: Int32) -> String {
+  func read(_ path: String) -> String {
+    let text = try? String(contentsOfFile: path, encoding: .utf8)
+    return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+  }
+  func describe(_ pid: Int32, _ indent: String) -> [String] {
+    let stat = read("/proc/\(pid)/stat")
+    guard stat != "?", let close = stat.lastIndex(of: ")") else { return ["\(indent)\(pid): gone"] }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    let command = read("/proc/\(pid)/cmdline").replacingOccurrences(of: "\0", with: " ")
+    let group = fields.count > 2 ? fields[2] : "?"
+    var lines = ["\(indent)\(pid) state \(fields.first ?? "?") group \(group): \(command)"]
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    for task in tasks.sorted() {
+      let taskStat = read("/proc/\(pid)/task/\(task)/stat")
+      let state = taskStat.lastIndex(of: ")").map { taskStat[$0...].dropFirst(2).prefix(1) } ?? "?"
+      lines.append("\(indent)  thread \(task) \(state) \(read("/proc/\(pid)/task/\(task)/wchan"))")
+    }
+    let children = tasks.flatMap { read("/proc/\(pid)/task/\($0)/children").split(separator: " ") }
+    return lines + children.compactMap { Int32($0) }.flatMap { describe($0, indent + "  ") }
+  }
+  return describe(pid, "").joined(separator: "\n")
 }
 
 /// Whether process `pid` has ended: gone, or a zombie, which holds nothing.

@@ -18,6 +18,11 @@ final class SpawnedTests: XCTestCase {
     XCTAssertTrue(run.signaled)
     XCTAssertTrue(message.contains("sh -c sleep 300 & echo child $!; wait did not end within 1.0 s"), message)
     XCTAssertTrue(message.contains("child \(child)"), "the failure shows what it printed: \(message)")
+    // And what the shell and its child were doing: waiting, each in its own wait channel.
+    let shellLine = "\(shell.pid) state S group \(shell.pid): /bin/sh -c sleep 300"
+    XCTAssertTrue(message.contains(shellLine), message)
+    XCTAssertTrue(message.contains("  \(child) state S group \(shell.pid): sleep 300"), message)
+    XCTAssertTrue(message.contains("  thread \(child) S "), message)
     waitUntil(deadline: 3, "the child \(child) of the killed run is still running") {
       hasEnded(process: child)
     }
